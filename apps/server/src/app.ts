@@ -1,0 +1,91 @@
+/**
+ * Plugin wiring (fastify/demo order): external plugins, then the app's plugins, then routes —
+ * the API, the content service and, last, the SSR web app that answers every other path.
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { DbClient } from '@croupier/db/client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { apiRoutes } from './http/api-routes.ts';
+import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { boundMethods } from './methods.ts';
+import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { createServices, type Services } from './services.ts';
+import { webPlugin, type WebMode } from './web/web-plugin.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DbClient;
+  /** production: the built app; development: Vite middleware with HMR; none: API only (tests). */
+  web: WebMode;
+  now?: () => Date;
+  rateLimiter?: RateLimiter;
+  /** Extra pino options (tests pass `level: 'silent'`). */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    dispatcher: Dispatcher;
+    config: Config;
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const dev = config.NODE_ENV === 'development';
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(dev ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    bodyLimit: config.API_BODY_LIMIT_BYTES,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config.REDIS_URL);
+  const deps: Deps = {
+    config,
+    db: options.database.db,
+    rateLimiter,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+  };
+  const services = createServices(deps);
+  const dispatcher = createDispatcher({ config, services, rateLimiter, bound: boundMethods });
+  app.decorate('services', services);
+  app.decorate('dispatcher', dispatcher);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    await rateLimiter.close();
+  });
+
+  // External plugins.
+  await app.register(cookie);
+  await securityHeaders(app, { dev, secure: config.PUBLIC_URL?.startsWith('https:') ?? false });
+
+  // Routes.
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.register(apiRoutes, { config, dispatcher });
+  await app.register(cmsRoutes, { services });
+  await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
+  return app;
+}

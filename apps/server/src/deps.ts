@@ -1,0 +1,14 @@
+/** What every service may depend on; built once at boot in app.ts. */
+import type { Db } from '@croupier/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Injectable clock so tests can move time. */
+  now: () => Date;
+}

@@ -1,0 +1,36 @@
+/**
+ * Security headers with a Content Security Policy. Scripts need this request's nonce (the SSR
+ * hydration script and enabled custom-code entries carry it); nothing else runs inline. Development
+ * relaxes script-src for Vite's HMR client.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export async function securityHeaders(app: FastifyInstance, options: { dev: boolean; secure: boolean }) {
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'media-src': ["'self'", 'data:'],
+        'frame-src': ["'self'"],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        ...(options.secure ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    // The game iframe and the payment provider's return pages are same-origin; embedding is ours only.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Integration-test harness: a fresh migrated database for the calling test file and the real app
+ * built on it (API and content service; pass `web: 'production'` for the built site).
+ */
+import { createDbClient, type DbClient } from '@croupier/db/client';
+import { createTestDatabase } from '@croupier/db/test-database';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createMemoryRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import { runSeeds } from '../seed.ts';
+import type { WebMode } from '../web/web-plugin.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbClient;
+  config: Config;
+  close(): Promise<void>;
+  /** Creates a player and a live session; returns the cookie header to act as them. */
+  createPlayer(login?: string): Promise<{ id: bigint; cookie: string; token: string }>;
+}
+
+let counter = 0;
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; web?: WebMode; seed?: boolean; now?: () => Date; rateLimiter?: RateLimiter } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase(inject('pgAdminUrl'));
+  const database = createDbClient(testDb.url, { max: 5 });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret!', ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    web: options.web ?? 'none',
+    logger: config.LOG_LEVEL !== 'silent',
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (options.seed !== false) await runSeeds(database.db, app.services, { demo: true });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+    async createPlayer(login) {
+      counter += 1;
+      const name = login ?? `player${counter}-${Date.now()}@example.test`;
+      const inserted = await database.db.execute<{ id: string }>(
+        sql`INSERT INTO players (login) VALUES (${name}) RETURNING id`,
+      );
+      const id = BigInt(inserted.rows[0]!.id);
+      const token = await app.services.sessions.create(id, { ip: '127.0.0.1', userAgent: 'vitest' });
+      return { id, token, cookie: `${SESSION_COOKIE}=${token}` };
+    },
+  };
+}

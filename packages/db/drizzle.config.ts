@@ -1,0 +1,10 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Tables live beside their module (apps/server/src/modules/<domain>/<domain>.tables.ts);
+// migrations are generated here and applied at boot.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './apps/server/src/modules/*/*.tables.ts',
+  out: './packages/db/migrations',
+  migrations: { schema: 'drizzle' },
+});
