@@ -1,0 +1,139 @@
+/**
+ * Walks the whole method registry with bad input — wrong types, missing and extra fields, huge and
+ * malformed bodies, unknown locales, random junk — as a guest and as a player, and proves every
+ * answer is a typed error from the catalogue (never a 500) and that nothing was written.
+ */
+import { ERROR_TYPES } from '@croupier/contract/errors';
+import type { MethodContract } from '@croupier/contract/method';
+import { methods } from '@croupier/contract/registry';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let playerCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000' } });
+  playerCookie = (await t.createPlayer()).cookie;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A digest of every application table's rows: equal digests mean nothing was written. */
+async function databaseDigest(): Promise<string> {
+  const tables = await t.database.db.execute<{ tablename: string }>(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
+  const parts = tables.rows.map(
+    (row) => `SELECT '${row.tablename}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM "${row.tablename}" x`,
+  );
+  const digest = await t.database.db.execute<{ t: string; d: string }>(sql.raw(parts.join(' UNION ALL ')));
+  return digest.rows.map((row) => `${row.t}:${row.d}`).sort().join('|');
+}
+
+interface Attempt {
+  label: string;
+  method: 'GET' | 'POST';
+  query: string;
+  contentType?: string;
+  payload?: string;
+}
+
+function attemptsFor(contract: MethodContract): Attempt[] {
+  const name = contract.name;
+  const post = contract.http === 'POST';
+  const json = (payload: unknown): Attempt => ({
+    label: `json ${JSON.stringify(payload).slice(0, 40)}`,
+    method: post ? 'POST' : 'GET',
+    query: post ? '' : `&${new URLSearchParams(Object.entries(payload as Record<string, string>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`,
+    ...(post ? { contentType: 'application/json', payload: JSON.stringify(payload) } : {}),
+  });
+  const list: Attempt[] = [
+    { label: 'unknown locale', method: post ? 'POST' : 'GET', query: '&locale=klingon', ...(post ? { contentType: 'application/json', payload: '{}' } : {}) },
+    json({ __extra: 'x', offset: 'many', count: [1, 2], key: { nested: true }, keys: '', value: 12, event_name: '' }),
+    json({ count: '-5', offset: '1e9', fields: 'nope', event_name: 'x'.repeat(500), event_params: '[not json' }),
+  ];
+  if (post) {
+    list.push(
+      { label: 'malformed json', method: 'POST', query: '', contentType: 'application/json', payload: '{"a":' },
+      { label: 'malformed form', method: 'POST', query: '', contentType: 'application/x-www-form-urlencoded', payload: '%zz=%%&=&&key' },
+      { label: 'huge body', method: 'POST', query: '', contentType: 'application/json', payload: JSON.stringify({ value: 'x'.repeat(1_200_000) }) },
+      { label: 'bad multipart', method: 'POST', query: '', contentType: 'multipart/form-data; boundary=zz', payload: '--zz\r\nnonsense' },
+      { label: 'wrong media type', method: 'POST', query: '', contentType: 'text/csv', payload: 'a,b' },
+    );
+  } else {
+    list.push({ label: 'huge query', method: 'GET', query: `&junk=${'x'.repeat(60_000)}` });
+  }
+  return list.map((attempt) => ({ ...attempt, label: `${name} ${attempt.label}` }));
+}
+
+async function send(contract: MethodContract, attempt: Attempt, cookie: string | undefined) {
+  const response = await t.app.inject({
+    method: attempt.method,
+    url: `/api/${contract.name}?v=2.34${attempt.query}`,
+    headers: {
+      'sec-fetch-site': 'same-origin',
+      ...(cookie ? { cookie } : {}),
+      ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}),
+    },
+    ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
+  });
+  return { statusCode: response.statusCode, body: response.json() };
+}
+
+function expectTypedError(result: { statusCode: number; body: { status: number; error?: { type: string; message: string } } }, label: string) {
+  expect(result.statusCode, label).not.toBe(500);
+  expect(result.body.status, label).toBe(0);
+  expect(ERROR_TYPES, label).toContain(result.body.error?.type);
+  expect(result.body.error?.message.length, label).toBeGreaterThan(0);
+}
+
+const contracts = Object.values(methods) as MethodContract[];
+
+describe('every method refuses bad input with a typed error and writes nothing', () => {
+  for (const contract of contracts) {
+    it(contract.name, async () => {
+      const before = await databaseDigest();
+      for (const cookie of [undefined, playerCookie]) {
+        for (const attempt of attemptsFor(contract)) {
+          expectTypedError(await send(contract, attempt, cookie), `${attempt.label} as ${cookie ? 'player' : 'guest'}`);
+        }
+      }
+      expect(await databaseDigest()).toBe(before);
+    });
+  }
+
+  it('random junk never yields a 500 and never writes on failure', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...contracts),
+        fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.constant(null)), {
+          maxKeys: 5,
+        }),
+        fc.boolean(),
+        async (contract, params, asPlayer) => {
+          const before = await databaseDigest();
+          const result = await send(
+            contract,
+            {
+              label: 'random',
+              method: contract.http,
+              query: contract.http === 'GET' ? `&${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '',
+              ...(contract.http === 'POST' ? { contentType: 'application/json', payload: JSON.stringify(params) } : {}),
+            },
+            asPlayer ? playerCookie : undefined,
+          );
+          expect(result.statusCode).not.toBe(500);
+          if (result.body.status === 0) {
+            expect(ERROR_TYPES).toContain(result.body.error?.type);
+            expect(await databaseDigest()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
