@@ -7,10 +7,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { createDbClient } from '@croupier/db/client';
 import { startEmbeddedPostgres } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
+import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
@@ -69,11 +69,15 @@ figures.push(await measure('SSR home page', '/', { 'accept-language': 'en' }));
 figures.push(await measure('metadata.getgeneralinfo', '/api/metadata.getgeneralinfo?v=2.34&locale=en'));
 
 const reference = figures[0]!.rps;
-console.log(`\nCroupier HTTP benchmark: ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(
+  `\nCroupier HTTP benchmark: ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`,
+);
 console.log('| endpoint | req/s | p50 ms | p99 ms | errors | vs static |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const f of figures) {
-  console.log(`| ${f.name} (${f.path}) | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / reference).toFixed(3)} |`);
+  console.log(
+    `| ${f.name} (${f.path}) | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / reference).toFixed(3)} |`,
+  );
 }
 
 await app.close();

@@ -3,8 +3,8 @@
  * the API, the content service and, last, the SSR web app that answers every other path.
  */
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import type { DbClient } from '@croupier/db/client';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
@@ -15,7 +15,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { boundMethods } from './methods.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createServices, type Services } from './services.ts';
-import { webPlugin, type WebMode } from './web/web-plugin.ts';
+import { type WebMode, webPlugin } from './web/web-plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -45,7 +45,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(dev ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(dev
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     genReqId: (request) => {

@@ -4,9 +4,7 @@
  */
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 const seconds = z.coerce.number().int().min(0).max(31_536_000);
 
@@ -35,12 +33,20 @@ export const configSchema = z
     SEED_DEMO: flag.default(true),
     TRUST_PROXY: flag.default(false),
     /** Request body limit for /api calls in bytes. */
-    API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    API_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
     SESSION_TTL_SECONDS: seconds.default(30 * 24 * 3600),
     TIME_TO_FORCE_LOGOUT_SECONDS: seconds.default(3600),
     USER_INACTIVITY_CASHIER_SECONDS: seconds.default(900),
     USER_INACTIVITY_PP_SECONDS: seconds.default(900),
-    DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+    DEFAULT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('EUR'),
     DOMAIN_STATE: z.enum(['active', 'maintenance']).default('active'),
     DOMAIN_TYPE: z.enum(['main', 'mirror']).default('main'),
     GTM_ID: z.string().optional(),
@@ -68,10 +74,14 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
   }
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && !config.APP_SECRET) {

@@ -5,4 +5,9 @@ import { eventsMethods } from './modules/events/events.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 
-export const boundMethods: BoundMethod[] = [...metadataMethods, ...storageMethods, ...eventsMethods, ...bannersMethods];
+export const boundMethods: BoundMethod[] = [
+  ...metadataMethods,
+  ...storageMethods,
+  ...eventsMethods,
+  ...bannersMethods,
+];

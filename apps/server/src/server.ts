@@ -34,7 +34,12 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database: client,
-    web: config.NODE_ENV === 'development' ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'none',
+    web:
+      config.NODE_ENV === 'development'
+        ? 'development'
+        : config.NODE_ENV === 'production'
+          ? 'production'
+          : 'none',
   });
   const seeded = await runSeeds(client.db, app.services, { demo: config.SEED_DEMO });
   app.log.info(

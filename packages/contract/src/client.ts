@@ -22,10 +22,17 @@ export interface ApiClient {
   call<N extends MethodName>(name: N, input?: CallInput<N>): Promise<CallOutput<N>>;
 }
 
-export function createApiClient(transport: ApiTransport, httpOf: (name: string) => 'GET' | 'POST'): ApiClient {
+export function createApiClient(
+  transport: ApiTransport,
+  httpOf: (name: string) => 'GET' | 'POST',
+): ApiClient {
   return {
     async call(name, input) {
-      const { status, envelope } = await transport(name, httpOf(name), (input ?? {}) as Record<string, unknown>);
+      const { status, envelope } = await transport(
+        name,
+        httpOf(name),
+        (input ?? {}) as Record<string, unknown>,
+      );
       if (envelope.status === 1) return envelope.data as never;
       throw new ApiError(envelope.error, status);
     },
@@ -44,7 +51,11 @@ function toSearchParams(params: Record<string, unknown>): URLSearchParams {
 }
 
 /** The browser transport: same-origin cookies, POST bodies as form data (spec §7). */
-export function fetchTransport(options: { baseUrl?: string; locale: () => string; nonStrict?: boolean }): ApiTransport {
+export function fetchTransport(options: {
+  baseUrl?: string;
+  locale: () => string;
+  nonStrict?: boolean;
+}): ApiTransport {
   return async (name, http, params) => {
     const query = new URLSearchParams({ v: API_VERSION, locale: options.locale() });
     if (options.nonStrict) query.set('_non_strict', '1');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage, localizePath, normalizeLocale, resolveLocale, splitLocalePath } from './locales.ts';
+import {
+  localeFromAcceptLanguage,
+  localizePath,
+  normalizeLocale,
+  resolveLocale,
+  splitLocalePath,
+} from './locales.ts';
 
 describe('locales', () => {
   it('normalises tags', () => {

@@ -31,5 +31,6 @@ export function defineMethod<Name extends string, In extends z.ZodType, Out exte
 }
 
 export type MethodInput<M> = M extends MethodContract<string, infer In, z.ZodType> ? z.input<In> : never;
-export type MethodParsedInput<M> = M extends MethodContract<string, infer In, z.ZodType> ? z.output<In> : never;
+export type MethodParsedInput<M> =
+  M extends MethodContract<string, infer In, z.ZodType> ? z.output<In> : never;
 export type MethodOutput<M> = M extends MethodContract<string, z.ZodType, infer Out> ? z.output<Out> : never;

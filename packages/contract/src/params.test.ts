@@ -8,7 +8,8 @@ describe('params', () => {
     const schema = intParam();
     expect(schema.parse('12')).toBe(12);
     expect(schema.parse(12)).toBe(12);
-    for (const bad of ['12abc', '', '1.5', 1.5, true, null, [], '1e3', ' ']) expect(schema.safeParse(bad).success).toBe(false);
+    for (const bad of ['12abc', '', '1.5', 1.5, true, null, [], '1e3', ' '])
+      expect(schema.safeParse(bad).success).toBe(false);
   });
 
   it('bounds counts and defaults them', () => {
@@ -35,7 +36,13 @@ describe('params', () => {
   });
 
   it('never throws on arbitrary input', () => {
-    const schemas = [intParam(), countParam(5), listParam(z.string()), flagParam(), jsonTextParam(z.unknown())];
+    const schemas = [
+      intParam(),
+      countParam(5),
+      listParam(z.string()),
+      flagParam(),
+      jsonTextParam(z.unknown()),
+    ];
     fc.assert(
       fc.property(fc.anything(), (value) => {
         for (const schema of schemas) schema.safeParse(value);

@@ -25,18 +25,15 @@ export const countParam = (fallback: number, max = MAX_PAGE_SIZE) =>
 
 /** A list given as comma-separated text (`a,b`), as repeated form fields or as a JSON array. */
 export function listParam<T extends z.ZodType<string>>(item: T, maxItems = 50) {
-  return z.preprocess(
-    (value) => {
-      if (typeof value === 'string') {
-        return value
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part.length > 0);
-      }
-      return value;
-    },
-    z.array(item).max(maxItems),
-  );
+  return z.preprocess((value) => {
+    if (typeof value === 'string') {
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0);
+    }
+    return value;
+  }, z.array(item).max(maxItems));
 }
 
 /** A boolean flag as `1`/`0`/`true`/`false` text or a JSON boolean. */

@@ -4,9 +4,9 @@
  */
 import { bannersGet } from './banners/get.ts';
 import { eventsHandle } from './events/handle.ts';
-import type { MethodContract } from './method.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
+import type { MethodContract } from './method.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';

@@ -14,7 +14,10 @@ export interface DbClient {
   close(): Promise<void>;
 }
 
-export function createDbClient(url: string, options: { max?: number; applicationName?: string } = {}): DbClient {
+export function createDbClient(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): DbClient {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

@@ -24,7 +24,10 @@ export async function setUpTestServer(): Promise<{ adminUrl: string; stop: () =>
   if (process.env.TEST_DATABASE_URL) {
     handle = { url: process.env.TEST_DATABASE_URL, embedded: false, stop: async () => {} };
   } else {
-    const dataDir = path.join(os.tmpdir(), `croupier-test-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const dataDir = path.join(
+      os.tmpdir(),
+      `croupier-test-pg-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     handle = await startEmbeddedPostgres({ dataDir, port: 0, database: 'postgres' });
   }
   const adminUrl = handle.url;
@@ -35,7 +38,8 @@ export async function setUpTestServer(): Promise<{ adminUrl: string; stop: () =>
     const stale = await admin.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname LIKE 'croupier_test_%'",
     );
-    for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(row.datname)} WITH (FORCE)`);
+    for (const row of stale.rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(row.datname)} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${quoteIdent(TEMPLATE_DATABASE)}`);
   } finally {
     await admin.end();
@@ -50,7 +54,9 @@ export async function setUpTestServer(): Promise<{ adminUrl: string; stop: () =>
 }
 
 /** A fresh migrated database for one test file; drop() removes it. */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `croupier_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

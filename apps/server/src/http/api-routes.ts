@@ -3,6 +3,8 @@
  * multipart (fields only) or JSON bodies within a size limit, and hands everything to the dispatcher.
  * Transport failures (malformed or oversized bodies, unsupported media types) become typed envelopes too.
  */
+
+import { normalizeLocale } from '@croupier/contract/locales';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,9 +12,8 @@ import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { AppError } from './app-error.ts';
 import type { Dispatcher } from './dispatcher.ts';
-import type { CookieJar } from './method-binding.ts';
 import { translate } from './messages.ts';
-import { normalizeLocale } from '@croupier/contract/locales';
+import type { CookieJar } from './method-binding.ts';
 
 const MULTIPART_LIMITS = { fields: 200, fieldSize: 64 * 1024, files: 0, parts: 200 };
 
@@ -40,9 +41,19 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
   await app.register(formbody, { bodyLimit: config.API_BODY_LIMIT_BYTES });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
 
+  // Requests whose handler started; an error on any other request arose while reading it.
+  const handled = new WeakSet<FastifyRequest>();
+
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     const locale = normalizeLocale(String((request.query as Record<string, unknown>)?.locale ?? '')) ?? 'en';
-    const known = transportError(error);
+    const known =
+      transportError(error) ??
+      (handled.has(request)
+        ? undefined
+        : new AppError('InvalidRequestException', {
+            code: 'malformed_body',
+            message: 'request.malformed_body',
+          }));
     if (!known) {
       request.log.error({ err: error }, 'unexpected error at the API edge');
       return reply.status(500).send({
@@ -56,14 +67,22 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
     }
     return reply.status(known.httpStatus).send({
       status: 0,
-      error: { type: known.type, message: translate(locale, known.messageKey ?? known.type), code: known.code },
+      error: {
+        type: known.type,
+        message: translate(locale, known.messageKey ?? known.type),
+        code: known.code,
+      },
     });
   });
 
   const handler = async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
+    handled.add(request);
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-      throw new AppError('InvalidRequestException', { code: 'malformed_body', message: 'request.malformed_body' });
+      throw new AppError('InvalidRequestException', {
+        code: 'malformed_body',
+        message: 'request.malformed_body',
+      });
     }
     const result = await dispatcher.dispatch({
       methodName: request.params.method,
@@ -112,7 +131,10 @@ function transportError(error: Error & { code?: string; statusCode?: number }): 
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return new AppError('InvalidRequestException', { code: 'body_too_large', message: 'request.body_too_large' });
+      return new AppError('InvalidRequestException', {
+        code: 'body_too_large',
+        message: 'request.body_too_large',
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('InvalidRequestException', { code: 'unsupported_media_type' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -120,11 +142,17 @@ function transportError(error: Error & { code?: string; statusCode?: number }): 
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PROTO_VIOLATION':
-      return new AppError('InvalidRequestException', { code: 'malformed_body', message: 'request.malformed_body' });
+      return new AppError('InvalidRequestException', {
+        code: 'malformed_body',
+        message: 'request.malformed_body',
+      });
     default:
       // JSON.parse failures and other 4xx raised while reading the request.
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        return new AppError('InvalidRequestException', { code: 'malformed_body', message: 'request.malformed_body' });
+        return new AppError('InvalidRequestException', {
+          code: 'malformed_body',
+          message: 'request.malformed_body',
+        });
       }
       return undefined;
   }

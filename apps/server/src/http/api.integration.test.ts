@@ -14,7 +14,10 @@ const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 
 describe('/api envelope and transport', () => {
   it('answers metadata.getgeneralinfo with every General info field', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/metadata.getgeneralinfo?v=2.34&locale=en' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/metadata.getgeneralinfo?v=2.34&locale=en',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-request-id']).toBeTruthy();
@@ -52,7 +55,11 @@ describe('/api envelope and transport', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       status: 0,
-      error: { type: 'MethodNotFoundException', code: 'method_not_found', message: "La méthode casino.nothing n'existe pas." },
+      error: {
+        type: 'MethodNotFoundException',
+        code: 'method_not_found',
+        message: "La méthode casino.nothing n'existe pas.",
+      },
     });
     const bare = await t.app.inject({ method: 'GET', url: '/api/' });
     expect(bare.json().error.type).toBe('MethodNotFoundException');
@@ -61,14 +68,23 @@ describe('/api envelope and transport', () => {
   it('refuses an unsupported major version and an unknown locale', async () => {
     const version = await t.app.inject({ method: 'GET', url: '/api/metadata.get?v=3.0' });
     expect(version.statusCode).toBe(400);
-    expect(version.json().error).toMatchObject({ type: 'InvalidRequestException', code: 'unsupported_version' });
+    expect(version.json().error).toMatchObject({
+      type: 'InvalidRequestException',
+      code: 'unsupported_version',
+    });
     const locale = await t.app.inject({ method: 'GET', url: '/api/metadata.get?locale=xx' });
     expect(locale.statusCode).toBe(400);
-    expect(locale.json().error).toMatchObject({ type: 'InvalidParameterException', fields: { locale: 'unsupported' } });
+    expect(locale.json().error).toMatchObject({
+      type: 'InvalidParameterException',
+      fields: { locale: 'unsupported' },
+    });
   });
 
   it('names each bad field and refuses extra ones', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/banners.get?count=abc&offset=-1&colour=red' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/banners.get?count=abc&offset=-1&colour=red',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       type: 'InvalidParameterException',
@@ -77,7 +93,10 @@ describe('/api envelope and transport', () => {
   });
 
   it('drops unknown keys instead with _non_strict=1 (framed clients)', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/banners.get?count=1&colour=red&_non_strict=1' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/banners.get?count=1&colour=red&_non_strict=1',
+    });
     expect(response.json().status).toBe(1);
   });
 
@@ -113,7 +132,10 @@ describe('/api envelope and transport', () => {
       headers: { ...headers, 'content-type': 'application/xml' },
       payload: '<key/>',
     });
-    expect(xml.json().error).toMatchObject({ type: 'InvalidRequestException', code: 'unsupported_media_type' });
+    expect(xml.json().error).toMatchObject({
+      type: 'InvalidRequestException',
+      code: 'unsupported_media_type',
+    });
 
     const array = await t.app.inject({
       method: 'POST',
@@ -161,7 +183,11 @@ describe('/api envelope and transport', () => {
       payload: { key: 'json', value: '3' },
     });
     expect(json.json()).toEqual({ status: 1, data: 1 });
-    const read = await t.app.inject({ method: 'GET', url: '/api/storage.get?keys=form,multi,json,none', headers });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.get?keys=form,multi,json,none',
+      headers,
+    });
     expect(read.json()).toEqual({ status: 1, data: { form: '1', multi: '2', json: '3' } });
   });
 
@@ -171,7 +197,11 @@ describe('/api envelope and transport', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/storage.set',
-      headers: { ...sameOrigin, cookie: player.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        ...sameOrigin,
+        cookie: player.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       payload: [
         `--${boundary}`,
         'Content-Disposition: form-data; name="key"; filename="a.txt"',
@@ -191,16 +221,32 @@ describe('sessions, access and CSRF', () => {
   it('gives guests AuthorizationException on player methods', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/storage.getKeys?locale=fr' });
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toMatchObject({ type: 'AuthorizationException', message: 'Veuillez vous connecter pour continuer.' });
+    expect(response.json().error).toMatchObject({
+      type: 'AuthorizationException',
+      message: 'Veuillez vous connecter pour continuer.',
+    });
   });
 
   it('keeps each player in their own storage', async () => {
     const alice = await t.createPlayer();
     const bob = await t.createPlayer();
-    await t.app.inject({ method: 'POST', url: '/api/storage.set', headers: { ...sameOrigin, cookie: alice.cookie }, payload: { key: 'secret', value: 'alice' } });
-    const bobRead = await t.app.inject({ method: 'GET', url: '/api/storage.get?keys=secret', headers: { cookie: bob.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/storage.set',
+      headers: { ...sameOrigin, cookie: alice.cookie },
+      payload: { key: 'secret', value: 'alice' },
+    });
+    const bobRead = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.get?keys=secret',
+      headers: { cookie: bob.cookie },
+    });
     expect(bobRead.json()).toEqual({ status: 1, data: {} });
-    const aliceRead = await t.app.inject({ method: 'GET', url: '/api/storage.get?keys=secret', headers: { cookie: alice.cookie } });
+    const aliceRead = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.get?keys=secret',
+      headers: { cookie: alice.cookie },
+    });
     expect(aliceRead.json()).toEqual({ status: 1, data: { secret: 'alice' } });
   });
 
@@ -213,7 +259,10 @@ describe('sessions, access and CSRF', () => {
       payload: { key: 'csrf', value: '1' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatchObject({ type: 'AccessDeniedException', code: 'cross_site_request' });
+    expect(response.json().error).toMatchObject({
+      type: 'AccessDeniedException',
+      code: 'cross_site_request',
+    });
     const originOnly = await t.app.inject({
       method: 'POST',
       url: '/api/storage.set',
@@ -227,17 +276,29 @@ describe('sessions, access and CSRF', () => {
   it('treats revoked and expired sessions as guests', async () => {
     const player = await t.createPlayer();
     await t.app.services.sessions.revoke(player.token, 'logout');
-    const response = await t.app.inject({ method: 'GET', url: '/api/storage.getKeys', headers: { cookie: player.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.getKeys',
+      headers: { cookie: player.cookie },
+    });
     expect(response.json().error.type).toBe('AuthorizationException');
     const other = await t.createPlayer();
-    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE player_id = ${other.id}`);
-    const expired = await t.app.inject({ method: 'GET', url: '/api/storage.getKeys', headers: { cookie: other.cookie } });
+    await t.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE player_id = ${other.id}`,
+    );
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.getKeys',
+      headers: { cookie: other.cookie },
+    });
     expect(expired.json().error.type).toBe('AuthorizationException');
   });
 
   it('stores only a hash of the session id', async () => {
     const player = await t.createPlayer();
-    const rows = await t.database.db.execute<{ id_hash: Buffer }>(sql`SELECT id_hash FROM sessions WHERE player_id = ${player.id}`);
+    const rows = await t.database.db.execute<{ id_hash: Buffer }>(
+      sql`SELECT id_hash FROM sessions WHERE player_id = ${player.id}`,
+    );
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]!.id_hash.length).toBe(32);
     expect(rows.rows[0]!.id_hash.toString('base64url')).not.toBe(player.token);
@@ -246,14 +307,26 @@ describe('sessions, access and CSRF', () => {
   it('answers UserBannedException and UserDeletedException for blocked players, but still serves metadata', async () => {
     const banned = await t.createPlayer();
     await t.database.db.execute(sql`UPDATE players SET status = 'banned' WHERE id = ${banned.id}`);
-    const call = await t.app.inject({ method: 'GET', url: '/api/storage.getKeys', headers: { cookie: banned.cookie } });
+    const call = await t.app.inject({
+      method: 'GET',
+      url: '/api/storage.getKeys',
+      headers: { cookie: banned.cookie },
+    });
     expect(call.statusCode).toBe(403);
     expect(call.json().error.type).toBe('UserBannedException');
-    const meta = await t.app.inject({ method: 'GET', url: '/api/metadata.getgeneralinfo', headers: { cookie: banned.cookie } });
+    const meta = await t.app.inject({
+      method: 'GET',
+      url: '/api/metadata.getgeneralinfo',
+      headers: { cookie: banned.cookie },
+    });
     expect(meta.json().status).toBe(1);
     const deleted = await t.createPlayer();
     await t.database.db.execute(sql`UPDATE players SET status = 'deleted' WHERE id = ${deleted.id}`);
-    const gone = await t.app.inject({ method: 'GET', url: '/api/banners.get', headers: { cookie: deleted.cookie } });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: '/api/banners.get',
+      headers: { cookie: deleted.cookie },
+    });
     expect(gone.json().error.type).toBe('UserDeletedException');
   });
 
@@ -277,10 +350,21 @@ describe('storage, events and metadata methods', () => {
   it('lists keys and enforces the per-player quota', async () => {
     const player = await t.createPlayer();
     const headers = { ...sameOrigin, cookie: player.cookie };
-    for (let i = 0; i < 100; i += 1) await t.app.services.storage.set(player.id, `k${String(i).padStart(3, '0')}`, 'v');
-    const over = await t.app.inject({ method: 'POST', url: '/api/storage.set', headers, payload: { key: 'one_more', value: 'v' } });
+    for (let i = 0; i < 100; i += 1)
+      await t.app.services.storage.set(player.id, `k${String(i).padStart(3, '0')}`, 'v');
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage.set',
+      headers,
+      payload: { key: 'one_more', value: 'v' },
+    });
     expect(over.json().error.type).toBe('StorageQuotaExceededException');
-    const update = await t.app.inject({ method: 'POST', url: '/api/storage.set', headers, payload: { key: 'k000', value: 'w' } });
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/storage.set',
+      headers,
+      payload: { key: 'k000', value: 'w' },
+    });
     expect(update.json()).toEqual({ status: 1, data: 1 });
     const keys = await t.app.inject({ method: 'GET', url: '/api/storage.getKeys', headers });
     expect(keys.json().data).toHaveLength(100);
@@ -296,8 +380,14 @@ describe('storage, events and metadata methods', () => {
       sql`SELECT name, params FROM client_events WHERE name = 'promo_not_found'`,
     );
     expect(rows.rows).toEqual([{ name: 'promo_not_found', params: { code: 'WELCOME' } }]);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/events.handle?event_name=x&event_params=%7Bnot' });
-    expect(bad.json().error).toMatchObject({ type: 'InvalidParameterException', fields: { event_params: 'invalid_json' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/events.handle?event_name=x&event_params=%7Bnot',
+    });
+    expect(bad.json().error).toMatchObject({
+      type: 'InvalidParameterException',
+      fields: { event_params: 'invalid_json' },
+    });
   });
 
   it('answers metadata.get with locales and currencies', async () => {

@@ -5,15 +5,26 @@ describe('isCrossSiteRequest', () => {
   it('trusts Fetch Metadata first', () => {
     expect(isCrossSiteRequest({ secFetchSite: 'same-origin' }, undefined)).toBe(false);
     expect(isCrossSiteRequest({ secFetchSite: 'none' }, undefined)).toBe(false);
-    expect(isCrossSiteRequest({ secFetchSite: 'cross-site', origin: 'http://localhost:3000', host: 'localhost:3000' }, undefined)).toBe(true);
+    expect(
+      isCrossSiteRequest(
+        { secFetchSite: 'cross-site', origin: 'http://localhost:3000', host: 'localhost:3000' },
+        undefined,
+      ),
+    ).toBe(true);
     expect(isCrossSiteRequest({ secFetchSite: 'same-site' }, undefined)).toBe(true);
   });
 
   it('falls back to Origin against PUBLIC_URL or Host', () => {
-    expect(isCrossSiteRequest({ origin: 'https://croupier.example', host: 'x' }, 'https://croupier.example')).toBe(false);
+    expect(
+      isCrossSiteRequest({ origin: 'https://croupier.example', host: 'x' }, 'https://croupier.example'),
+    ).toBe(false);
     expect(isCrossSiteRequest({ origin: 'https://evil.example' }, 'https://croupier.example')).toBe(true);
-    expect(isCrossSiteRequest({ origin: 'http://localhost:3000', host: 'localhost:3000' }, undefined)).toBe(false);
-    expect(isCrossSiteRequest({ origin: 'http://localhost:3001', host: 'localhost:3000' }, undefined)).toBe(true);
+    expect(isCrossSiteRequest({ origin: 'http://localhost:3000', host: 'localhost:3000' }, undefined)).toBe(
+      false,
+    );
+    expect(isCrossSiteRequest({ origin: 'http://localhost:3001', host: 'localhost:3000' }, undefined)).toBe(
+      true,
+    );
     expect(isCrossSiteRequest({ origin: 'null', host: 'localhost:3000' }, undefined)).toBe(true);
     expect(isCrossSiteRequest({ origin: 'not a url', host: 'localhost:3000' }, undefined)).toBe(true);
   });

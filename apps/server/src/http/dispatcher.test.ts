@@ -22,7 +22,12 @@ function dispatcherThrowing(error: unknown) {
         })
       : m,
   );
-  return createDispatcher({ config: loadConfig({}), services, rateLimiter: createMemoryRateLimiter(), bound });
+  return createDispatcher({
+    config: loadConfig({}),
+    services,
+    rateLimiter: createMemoryRateLimiter(),
+    bound,
+  });
 }
 
 function request(overrides: Partial<DispatchRequest> = {}): DispatchRequest {
@@ -42,24 +47,30 @@ function request(overrides: Partial<DispatchRequest> = {}): DispatchRequest {
 }
 
 describe('dispatcher error mapping', () => {
-  it.each(ERROR_TYPES)('%s answers its catalogue status with a localised message', async (type: ErrorType) => {
-    const result = await dispatcherThrowing(new AppError(type)).dispatch(request());
-    expect(result.status).toBe(ERROR_STATUS[type]);
-    expect(result.envelope).toMatchObject({ status: 0, error: { type } });
-    if (result.envelope.status === 0) expect(result.envelope.error.message.length).toBeGreaterThan(0);
-  });
+  it.each(ERROR_TYPES)(
+    '%s answers its catalogue status with a localised message',
+    async (type: ErrorType) => {
+      const result = await dispatcherThrowing(new AppError(type)).dispatch(request());
+      expect(result.status).toBe(ERROR_STATUS[type]);
+      expect(result.envelope).toMatchObject({ status: 0, error: { type } });
+      if (result.envelope.status === 0) expect(result.envelope.error.message.length).toBeGreaterThan(0);
+    },
+  );
 
   it('hides unexpected errors behind InternalServerErrorException', async () => {
     const result = await dispatcherThrowing(new Error('password=hunter2 at db.ts:12')).dispatch(request());
     expect(result.status).toBe(500);
     expect(JSON.stringify(result.envelope)).not.toContain('hunter2');
-    expect(result.envelope).toMatchObject({ status: 0, error: { type: 'InternalServerErrorException', code: 'internal_error' } });
+    expect(result.envelope).toMatchObject({
+      status: 0,
+      error: { type: 'InternalServerErrorException', code: 'internal_error' },
+    });
   });
 
   it('sets Retry-After for rate limits', async () => {
-    const result = await dispatcherThrowing(new AppError('TooManyRequestsException', { retryAfterSeconds: 7 })).dispatch(
-      request(),
-    );
+    const result = await dispatcherThrowing(
+      new AppError('TooManyRequestsException', { retryAfterSeconds: 7 }),
+    ).dispatch(request());
     expect(result.headers['retry-after']).toBe('7');
   });
 

@@ -8,16 +8,16 @@
 import type { ApiEnvelope, ApiErrorBody } from '@croupier/contract/errors';
 import { type Locale, localeFromAcceptLanguage, normalizeLocale } from '@croupier/contract/locales';
 import type { MethodContract } from '@croupier/contract/method';
-import { methodKey, methods as contractMethods } from '@croupier/contract/registry';
+import { methods as contractMethods, methodKey } from '@croupier/contract/registry';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Services } from '../services.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
 import { isCrossSiteRequest } from './csrf.ts';
-import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
 import { type ServerLocale, translate } from './messages.ts';
+import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export const SUPPORTED_MAJOR_VERSION = 2;
@@ -86,7 +86,8 @@ export function createDispatcher(options: {
   async function run(request: DispatchRequest, locale: Locale): Promise<unknown> {
     const version = request.query.v;
     if (version !== undefined) {
-      const major = typeof version === 'string' ? Number.parseInt(version.split('.')[0] ?? '', 10) : Number.NaN;
+      const major =
+        typeof version === 'string' ? Number.parseInt(version.split('.')[0] ?? '', 10) : Number.NaN;
       if (major !== SUPPORTED_MAJOR_VERSION) {
         throw new AppError('InvalidRequestException', {
           code: 'unsupported_version',
@@ -107,7 +108,10 @@ export function createDispatcher(options: {
     }
     const changesState = contract.http === 'POST' || contract.getChangesState === true;
     if (changesState && !request.inProcess && isCrossSiteRequest(request.headers, config.PUBLIC_URL)) {
-      throw new AppError('AccessDeniedException', { code: 'cross_site_request', message: 'request.cross_site' });
+      throw new AppError('AccessDeniedException', {
+        code: 'cross_site_request',
+        message: 'request.cross_site',
+      });
     }
     if (!request.inProcess) await consume(`api:ip:${request.ip}`, config.API_RATE_LIMIT_PER_MINUTE, 60);
 
@@ -116,7 +120,10 @@ export function createDispatcher(options: {
     if (session && session.playerStatus !== 'active' && !contract.allowBlocked) {
       throw new AppError(session.playerStatus === 'banned' ? 'UserBannedException' : 'UserDeletedException');
     }
-    const player = session && session.playerStatus === 'active' ? { id: session.playerId, locale: session.playerLocale } : null;
+    const player =
+      session && session.playerStatus === 'active'
+        ? { id: session.playerId, locale: session.playerLocale }
+        : null;
 
     const input = parseInput(contract, request);
 
@@ -143,7 +150,10 @@ export function createDispatcher(options: {
     const checked = contract.output.safeParse(output);
     if (!checked.success) {
       // The handler broke its own contract: a bug, reported as one, with nothing internal in the body.
-      request.log.error({ method: contract.name, issues: checked.error.issues }, 'handler output broke the contract');
+      request.log.error(
+        { method: contract.name, issues: checked.error.issues },
+        'handler output broke the contract',
+      );
       throw new Error(`Output of ${contract.name} does not match its contract`);
     }
     return checked.data;
@@ -156,7 +166,10 @@ export function createDispatcher(options: {
       const locale = typeof requested === 'string' ? normalizeLocale(requested) : undefined;
       try {
         if (requested !== undefined && !locale) {
-          throw new AppError('InvalidParameterException', { code: 'invalid_parameter', fields: { locale: 'unsupported' } });
+          throw new AppError('InvalidParameterException', {
+            code: 'invalid_parameter',
+            fields: { locale: 'unsupported' },
+          });
         }
         const data = await run(request, locale ?? fallback);
         return { status: 200, envelope: { status: 1, data }, headers: {} };
@@ -183,7 +196,9 @@ function parseInput(contract: MethodContract, request: DispatchRequest): unknown
       continue;
     }
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
-    fields[field] ??= issueCode(issue);
+    // Zod does not echo the input back, so "missing" is read off the raw parameters.
+    fields[field] ??=
+      issue.code === 'invalid_type' && raw[field] === undefined ? 'required' : issueCode(issue);
   }
   throw new AppError('InvalidParameterException', {
     code: 'invalid_parameter',
@@ -194,7 +209,7 @@ function parseInput(contract: MethodContract, request: DispatchRequest): unknown
 
 function issueCode(issue: z.core.$ZodIssue): string {
   if (issue.code === 'custom') return /^[a-z_]{1,40}$/.test(issue.message) ? issue.message : 'invalid';
-  if (issue.code === 'invalid_type') return issue.input === undefined ? 'required' : 'invalid_type';
+  if (issue.code === 'invalid_type') return 'invalid_type';
   if (issue.code === 'too_small') return 'too_small';
   if (issue.code === 'too_big') return 'too_big';
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {

@@ -12,7 +12,9 @@ describe('server messages', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('fr', 'TooManyRequestsException', { seconds: 12 })).toBe('Trop de requêtes. Réessayez dans 12 s.');
+    expect(translate('fr', 'TooManyRequestsException', { seconds: 12 })).toBe(
+      'Trop de requêtes. Réessayez dans 12 s.',
+    );
     expect(translate('en', 'MethodNotFoundException')).toContain('{method}');
   });
 });

@@ -81,7 +81,11 @@ const fr: Catalogue = {
 export const serverMessages = { en, fr } as const;
 export type ServerLocale = keyof typeof serverMessages;
 
-export function translate(locale: ServerLocale, key: string, values: Record<string, string | number> = {}): string {
+export function translate(
+  locale: ServerLocale,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   const template = serverMessages[locale][key] ?? serverMessages.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     values[name] === undefined ? whole : String(values[name]),

@@ -2,11 +2,12 @@
  * Binding a handler to a method contract. Handlers are thin: the input is already parsed by the
  * contract's schema, the handler calls one service and returns the output DTO.
  */
-import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
+
 import type { Locale } from '@croupier/contract/locales';
+import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../services.ts';
 import type { ActiveSession } from '../modules/auth/session.service.ts';
+import type { Services } from '../services.ts';
 
 export interface CallPlayer {
   id: bigint;

@@ -34,7 +34,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       entry.count += 1;
       const retryAfterSeconds = Math.max(1, Math.ceil((entry.resetAt - at) / 1000));
-      return { allowed: entry.count <= limit, remaining: Math.max(0, limit - entry.count), retryAfterSeconds };
+      return {
+        allowed: entry.count <= limit,
+        remaining: Math.max(0, limit - entry.count),
+        retryAfterSeconds,
+      };
     },
     async reset(key) {
       windows.delete(key);
@@ -66,10 +70,12 @@ export function createRedisRateLimiter(url: string, prefix = 'croupier:rl:'): Ra
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   return {
     async consume(key, limit, windowSeconds) {
-      const [count, ttlMs] = (await redis.eval(CONSUME_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [
-        number,
-        number,
-      ];
+      const [count, ttlMs] = (await redis.eval(
+        CONSUME_SCRIPT,
+        1,
+        prefix + key,
+        String(windowSeconds * 1000),
+      )) as [number, number];
       const retryAfterSeconds = Math.max(1, Math.ceil((ttlMs > 0 ? ttlMs : windowSeconds * 1000) / 1000));
       return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
     },

@@ -28,10 +28,14 @@ async function databaseDigest(): Promise<string> {
     sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
   );
   const parts = tables.rows.map(
-    (row) => `SELECT '${row.tablename}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM "${row.tablename}" x`,
+    (row) =>
+      `SELECT '${row.tablename}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM "${row.tablename}" x`,
   );
   const digest = await t.database.db.execute<{ t: string; d: string }>(sql.raw(parts.join(' UNION ALL ')));
-  return digest.rows.map((row) => `${row.t}:${row.d}`).sort().join('|');
+  return digest.rows
+    .map((row) => `${row.t}:${row.d}`)
+    .sort()
+    .join('|');
 }
 
 interface Attempt {
@@ -48,20 +52,65 @@ function attemptsFor(contract: MethodContract): Attempt[] {
   const json = (payload: unknown): Attempt => ({
     label: `json ${JSON.stringify(payload).slice(0, 40)}`,
     method: post ? 'POST' : 'GET',
-    query: post ? '' : `&${new URLSearchParams(Object.entries(payload as Record<string, string>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`,
+    query: post
+      ? ''
+      : `&${new URLSearchParams(Object.entries(payload as Record<string, string>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`,
     ...(post ? { contentType: 'application/json', payload: JSON.stringify(payload) } : {}),
   });
   const list: Attempt[] = [
-    { label: 'unknown locale', method: post ? 'POST' : 'GET', query: '&locale=klingon', ...(post ? { contentType: 'application/json', payload: '{}' } : {}) },
-    json({ __extra: 'x', offset: 'many', count: [1, 2], key: { nested: true }, keys: '', value: 12, event_name: '' }),
-    json({ count: '-5', offset: '1e9', fields: 'nope', event_name: 'x'.repeat(500), event_params: '[not json' }),
+    {
+      label: 'unknown locale',
+      method: post ? 'POST' : 'GET',
+      query: '&locale=klingon',
+      ...(post ? { contentType: 'application/json', payload: '{}' } : {}),
+    },
+    json({
+      __extra: 'x',
+      offset: 'many',
+      count: [1, 2],
+      key: { nested: true },
+      keys: '',
+      value: 12,
+      event_name: '',
+    }),
+    json({
+      count: '-5',
+      offset: '1e9',
+      fields: 'nope',
+      event_name: 'x'.repeat(500),
+      event_params: '[not json',
+    }),
   ];
   if (post) {
     list.push(
-      { label: 'malformed json', method: 'POST', query: '', contentType: 'application/json', payload: '{"a":' },
-      { label: 'malformed form', method: 'POST', query: '', contentType: 'application/x-www-form-urlencoded', payload: '%zz=%%&=&&key' },
-      { label: 'huge body', method: 'POST', query: '', contentType: 'application/json', payload: JSON.stringify({ value: 'x'.repeat(1_200_000) }) },
-      { label: 'bad multipart', method: 'POST', query: '', contentType: 'multipart/form-data; boundary=zz', payload: '--zz\r\nnonsense' },
+      {
+        label: 'malformed json',
+        method: 'POST',
+        query: '',
+        contentType: 'application/json',
+        payload: '{"a":',
+      },
+      {
+        label: 'malformed form',
+        method: 'POST',
+        query: '',
+        contentType: 'application/x-www-form-urlencoded',
+        payload: '%zz=%%&=&&key',
+      },
+      {
+        label: 'huge body',
+        method: 'POST',
+        query: '',
+        contentType: 'application/json',
+        payload: JSON.stringify({ value: 'x'.repeat(1_200_000) }),
+      },
+      {
+        label: 'bad multipart',
+        method: 'POST',
+        query: '',
+        contentType: 'multipart/form-data; boundary=zz',
+        payload: '--zz\r\nnonsense',
+      },
       { label: 'wrong media type', method: 'POST', query: '', contentType: 'text/csv', payload: 'a,b' },
     );
   } else {
@@ -84,7 +133,10 @@ async function send(contract: MethodContract, attempt: Attempt, cookie: string |
   return { statusCode: response.statusCode, body: response.json() };
 }
 
-function expectTypedError(result: { statusCode: number; body: { status: number; error?: { type: string; message: string } } }, label: string) {
+function expectTypedError(
+  result: { statusCode: number; body: { status: number; error?: { type: string; message: string } } },
+  label: string,
+) {
   expect(result.statusCode, label).not.toBe(500);
   expect(result.body.status, label).toBe(0);
   expect(ERROR_TYPES, label).toContain(result.body.error?.type);
@@ -99,7 +151,10 @@ describe('every method refuses bad input with a typed error and writes nothing',
       const before = await databaseDigest();
       for (const cookie of [undefined, playerCookie]) {
         for (const attempt of attemptsFor(contract)) {
-          expectTypedError(await send(contract, attempt, cookie), `${attempt.label} as ${cookie ? 'player' : 'guest'}`);
+          expectTypedError(
+            await send(contract, attempt, cookie),
+            `${attempt.label} as ${cookie ? 'player' : 'guest'}`,
+          );
         }
       }
       expect(await databaseDigest()).toBe(before);
@@ -110,9 +165,13 @@ describe('every method refuses bad input with a typed error and writes nothing',
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...contracts),
-        fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.constant(null)), {
-          maxKeys: 5,
-        }),
+        fc.dictionary(
+          fc.string({ maxLength: 12 }),
+          fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.constant(null)),
+          {
+            maxKeys: 5,
+          },
+        ),
         fc.boolean(),
         async (contract, params, asPlayer) => {
           const before = await databaseDigest();
@@ -121,8 +180,13 @@ describe('every method refuses bad input with a typed error and writes nothing',
             {
               label: 'random',
               method: contract.http,
-              query: contract.http === 'GET' ? `&${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '',
-              ...(contract.http === 'POST' ? { contentType: 'application/json', payload: JSON.stringify(params) } : {}),
+              query:
+                contract.http === 'GET'
+                  ? `&${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`
+                  : '',
+              ...(contract.http === 'POST'
+                ? { contentType: 'application/json', payload: JSON.stringify(params) }
+                : {}),
             },
             asPlayer ? playerCookie : undefined,
           );

@@ -26,11 +26,22 @@ export interface TestApp {
 let counter = 0;
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; web?: WebMode; seed?: boolean; now?: () => Date; rateLimiter?: RateLimiter } = {},
+  options: {
+    env?: Record<string, string>;
+    web?: WebMode;
+    seed?: boolean;
+    now?: () => Date;
+    rateLimiter?: RateLimiter;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(inject('pgAdminUrl'));
   const database = createDbClient(testDb.url, { max: 5 });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret!', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-secret-test-secret-test-secret!',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

@@ -1,11 +1,27 @@
 /**
- * Mounts the SSR web app (React Router framework mode) in Fastify.
- * (Being written by the web-shell work: production build + development Vite middleware.)
+ * Mounts the SSR web app (React Router framework mode, apps/web) in Fastify, after the /api and
+ * content-service routes, so it answers every other GET/HEAD path.
+ *
+ * - production: the built client files with @fastify/static (hashed `/assets/*` cached for a year,
+ *   immutable), and server rendering of everything else from `apps/web/build/server`.
+ * - development: Vite in middleware mode (modules, HMR over this server's own socket) and the
+ *   server build loaded through Vite on each request, so edits show without a restart.
+ *
+ * Pages are rendered after `reply.hijack()`; the headers Fastify's hooks already set (helmet's CSP
+ * with this request's nonce, the request id…) are copied onto the raw response by hand, since a
+ * hijacked reply skips `onSend`.
  */
-import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { Services } from '../services.ts';
+import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
 
 export type WebMode = 'production' | 'development' | 'none';
 
@@ -16,7 +32,157 @@ export interface WebPluginOptions {
   dispatcher: Dispatcher;
 }
 
-export async function webPlugin(_app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+/** apps/web, whatever the working directory. */
+export const WEB_ROOT = fileURLToPath(new URL('../../../web/', import.meta.url));
+const CLIENT_DIR = path.join(WEB_ROOT, 'build/client');
+const SERVER_BUILD = path.join(WEB_ROOT, 'build/server/index.js');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Un-hashed files (if any are added to apps/web/public) may change with a deploy. */
+const SHORT_CACHE = 'public, max-age=300';
+/** Pages depend on the visitor (session, language): never shared, revalidated every time. */
+const PAGE_CACHE = 'private, no-cache';
+
+/** What `apps/web/app/entry.server.tsx` exports beside the render function. */
+interface WebEntryExports {
+  createLoadContext(value: WebRequestContext): RouterContextProvider;
+}
+
+function webEntry(build: ServerBuild): WebEntryExports {
+  const module: unknown = build.entry.module;
+  if (
+    typeof module !== 'object' ||
+    module === null ||
+    typeof (module as Partial<WebEntryExports>).createLoadContext !== 'function'
+  ) {
+    throw new Error('apps/web/app/entry.server.tsx must export createLoadContext');
+  }
+  return module as WebEntryExports;
+}
+
+type GetBuild = () => Promise<ServerBuild>;
+
+function pageRenderer(deps: LoadContextDeps, getBuild: GetBuild, mode: 'production' | 'development') {
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const build = await getBuild();
+    let handle = handlers.get(build);
+    if (!handle) {
+      handle = createRequestHandler(build, mode);
+      handlers.set(build, handle);
+    }
+    const { value, setCookies } = await createPageRequestContext(request, reply, deps);
+    const loadContext = webEntry(build).createLoadContext(value);
+
+    reply.hijack();
+    const raw = reply.raw;
+    try {
+      const webRequest = createRequest(request.raw, raw, { trustProxy: deps.config.TRUST_PROXY });
+      const response = await handle(webRequest, loadContext);
+      for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
+        if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
+      }
+      raw.setHeader('x-request-id', request.id);
+      if (!response.headers.has('cache-control')) response.headers.set('cache-control', PAGE_CACHE);
+      for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+      await sendResponse(raw, response);
+    } catch (error) {
+      // Past hijack Fastify's error handler cannot answer: do it here, without internals.
+      request.log.error({ err: error }, 'page rendering failed');
+      if (!raw.headersSent) {
+        raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        raw.end('Internal Server Error');
+      } else {
+        raw.destroy();
+      }
+    }
+  };
+}
+
+async function loadProductionBuild(): Promise<ServerBuild> {
+  try {
+    return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  } catch (error) {
+    throw new Error(`The web app is not built (${SERVER_BUILD}): run \`npm run build\` first.`, {
+      cause: error,
+    });
+  }
+}
+
+async function mountProduction(app: FastifyInstance, deps: LoadContextDeps): Promise<void> {
+  const build = await loadProductionBuild();
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIR,
+    prefix: '/',
+    // One route per built file (known at boot); every other path goes to the page renderer.
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const relative = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
+      reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : SHORT_CACHE);
+    },
+  });
+  // An asset of an older deploy is gone: a plain 404, not a rendered page.
+  app.get('/assets/*', async (_request, reply) =>
+    reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'),
+  );
+  const renderPage = pageRenderer(deps, async () => build, 'production');
+  app.get('/*', renderPage);
+  app.get('/', renderPage);
+}
+
+async function mountDevelopment(app: FastifyInstance, deps: LoadContextDeps): Promise<void> {
+  // Imported here so production never loads Vite.
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root: WEB_ROOT,
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: 'custom',
+  });
+  app.addHook('onClose', async () => {
+    await vite.close();
+  });
+  const renderPage = pageRenderer(
+    deps,
+    async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild,
+    'development',
+  );
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Vite first: modules, styles, HMR client, pre-bundled deps. What it does not serve is a page.
+    const servedByVite = await new Promise<boolean>((resolve, reject) => {
+      const done = () => resolve(true);
+      reply.raw.once('finish', done);
+      vite.middlewares(request.raw, reply.raw, (error?: unknown) => {
+        reply.raw.off('finish', done);
+        if (error) reject(error);
+        else resolve(false);
+      });
+    });
+    if (servedByVite) {
+      reply.hijack();
+      return;
+    }
+    try {
+      await renderPage(request, reply);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      throw error;
+    }
+  };
+  app.get('/*', handler);
+  app.get('/', handler);
+}
+
+export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
   if (options.mode === 'none') return;
-  throw new Error('web mounting is being written');
+  const deps: LoadContextDeps = {
+    app,
+    config: options.config,
+    services: options.services,
+    dispatcher: options.dispatcher,
+  };
+  if (options.mode === 'production') await mountProduction(app, deps);
+  else await mountDevelopment(app, deps);
 }

@@ -67,7 +67,15 @@ export const balanceUpdateSettings = z.object({
 });
 export type BalanceUpdateSettings = z.infer<typeof balanceUpdateSettings>;
 
-export const chatProvider = z.enum(['live_tex', 'freshChat', 'liveChat', 'verbox', 'betunlim', 'jivoSite', 'comm100']);
+export const chatProvider = z.enum([
+  'live_tex',
+  'freshChat',
+  'liveChat',
+  'verbox',
+  'betunlim',
+  'jivoSite',
+  'comm100',
+]);
 
 export const chatSettings = z.object({
   chat: chatProvider.nullable(),
@@ -99,7 +107,11 @@ export const systemPageKind = z.enum([
 ]);
 export type SystemPageKind = z.infer<typeof systemPageKind>;
 
-export const systemPageText = z.object({ header: z.string(), description: z.string(), buttonText: z.string() });
+export const systemPageText = z.object({
+  header: z.string(),
+  description: z.string(),
+  buttonText: z.string(),
+});
 
 export const siteConfig = z.object({
   siteName: z.string(),
@@ -121,7 +133,9 @@ export const siteConfig = z.object({
   fullscreenVisibility: z.enum(['all', 'telegram', 'product', 'none']),
   localeDetectStrategy: z.array(z.enum(['url', 'cookie', 'account', 'browser'])),
   flagIcons: z.record(z.string(), z.string()),
-  ratingSites: z.array(z.object({ name: z.string(), url: z.string(), image: z.string(), rating: z.string() })),
+  ratingSites: z.array(
+    z.object({ name: z.string(), url: z.string(), image: z.string(), rating: z.string() }),
+  ),
   balanceUpdate: balanceUpdateSettings,
   chat: chatSettings,
   systemPages: z.record(systemPageKind, systemPageText),
@@ -142,7 +156,9 @@ export const siteConfig = z.object({
   depositDetalization: z.enum(['cashierHeader', 'profileMenu']),
   /** Banner texts for the authentication popup and the menu. */
   authBanner: z.object({ title: z.string(), text: z.string(), image: z.string() }).nullable(),
-  menuBanner: z.object({ title: z.string(), text: z.string(), image: z.string(), link: z.string() }).nullable(),
+  menuBanner: z
+    .object({ title: z.string(), text: z.string(), image: z.string(), link: z.string() })
+    .nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
@@ -182,7 +198,11 @@ export const cmsConfig = z.object({
     }),
     gameListPageSize: z.number().int(),
   }),
-  'search-config': z.object({ minQueryLength: z.number().int(), placeholder: z.string(), popular: z.array(z.string()) }),
+  'search-config': z.object({
+    minQueryLength: z.number().int(),
+    placeholder: z.string(),
+    popular: z.array(z.string()),
+  }),
   loyalty: z.object({
     coinIcon: z.string(),
     placesWhereDisplayedCharacters: z.array(z.string()),

@@ -35,11 +35,15 @@ export const domainSeoSettings = z.object({
   }),
   /** robots.txt rules of this domain: `Disallow` patterns (with `*` and `$`) become noindex. */
   robots: z.object({
-    rules: z.array(z.object({ userAgent: z.string(), allow: z.array(z.string()), disallow: z.array(z.string()) })),
+    rules: z.array(
+      z.object({ userAgent: z.string(), allow: z.array(z.string()), disallow: z.array(z.string()) }),
+    ),
     sitemap: z.string().nullable(),
   }),
   defaults: z.object({ title: z.string(), description: z.string(), image: z.string() }),
-  favicons: z.array(z.object({ kind: z.enum(['png', 'apple_png', 'ico']), size: z.string(), url: z.string() })),
+  favicons: z.array(
+    z.object({ kind: z.enum(['png', 'apple_png', 'ico']), size: z.string(), url: z.string() }),
+  ),
 });
 export type DomainSeoSettings = z.infer<typeof domainSeoSettings>;
 

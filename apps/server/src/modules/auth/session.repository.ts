@@ -13,7 +13,13 @@ export interface SessionRow {
 
 export function createSessionRepository(db: Db) {
   return {
-    async insert(values: { idHash: Buffer; playerId: bigint; expiresAt: Date; ip: string | null; userAgent: string | null }) {
+    async insert(values: {
+      idHash: Buffer;
+      playerId: bigint;
+      expiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }) {
       await db.insert(sessions).values(values);
     },
 

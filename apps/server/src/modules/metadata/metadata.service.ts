@@ -12,11 +12,17 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
   async function catalogue() {
     const at = deps.now().getTime();
     if (!cache || at - cache.at > CACHE_TTL_MS) {
-      const [currencyRows, localeRows] = await Promise.all([repository.activeCurrencies(), repository.activeLocales()]);
+      const [currencyRows, localeRows] = await Promise.all([
+        repository.activeCurrencies(),
+        repository.activeLocales(),
+      ]);
       cache = {
         at,
         currencies: currencyRows,
-        locales: localeRows.map((row) => ({ ...row, dir: row.dir === 'rtl' ? ('rtl' as const) : ('ltr' as const) })),
+        locales: localeRows.map((row) => ({
+          ...row,
+          dir: row.dir === 'rtl' ? ('rtl' as const) : ('ltr' as const),
+        })),
       };
     }
     return cache;
@@ -34,7 +40,10 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
         ? config.DEFAULT_CURRENCY
         : (currencies[0]?.code ?? 'USD');
       return {
-        analytic: { google_tag_manager_id: config.GTM_ID ?? null, is_fraud_scoring_enabled: config.SEON_ENABLED },
+        analytic: {
+          google_tag_manager_id: config.GTM_ID ?? null,
+          is_fraud_scoring_enabled: config.SEON_ENABLED,
+        },
         available_currencies: currencies,
         available_locales: locales,
         default_currency: defaultCurrency,
@@ -64,8 +73,20 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
         { code: 'JPY', symbol: '¥', exponent: 0, sortOrder: 5 },
       ];
       for (const row of currencyRows) await repository.upsertCurrency(row);
-      await repository.upsertLocale({ code: 'en', language: 'en-US', name: 'English', dir: 'ltr', sortOrder: 1 });
-      await repository.upsertLocale({ code: 'fr', language: 'fr-FR', name: 'Français', dir: 'ltr', sortOrder: 2 });
+      await repository.upsertLocale({
+        code: 'en',
+        language: 'en-US',
+        name: 'English',
+        dir: 'ltr',
+        sortOrder: 1,
+      });
+      await repository.upsertLocale({
+        code: 'fr',
+        language: 'fr-FR',
+        name: 'Français',
+        dir: 'ltr',
+        sortOrder: 2,
+      });
       cache = undefined;
     },
   };

@@ -32,7 +32,10 @@ export function createStorageRepository(db: Db) {
           .from(playerStorage)
           .where(and(eq(playerStorage.playerId, playerId), eq(playerStorage.key, key)));
         if (existing.length === 0) {
-          const [row] = await tx.select({ n: count() }).from(playerStorage).where(eq(playerStorage.playerId, playerId));
+          const [row] = await tx
+            .select({ n: count() })
+            .from(playerStorage)
+            .where(eq(playerStorage.playerId, playerId));
           if ((row?.n ?? 0) >= maxKeys) return false;
         }
         await tx

@@ -1,0 +1,25 @@
+/**
+ * Tests only: an i18next instance with the `ui` bundles, set up synchronously like the app's
+ * (i18n/i18n.ts). Wrap rendered components: `<I18nextProvider i18n={createTestI18n()}>…`.
+ */
+import type { Locale } from '@croupier/contract/locales';
+import i18next, { type i18n as I18n } from 'i18next';
+import en from '../i18n/locales/en/ui.json' with { type: 'json' };
+import fr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+
+export const UI_BUNDLES: Record<Locale, Record<string, string>> = { en, fr };
+
+export function createTestI18n(locale: Locale = 'en'): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { en: { ui: en }, fr: { ui: fr } },
+    ns: ['ui'],
+    defaultNS: 'ui',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
