@@ -53,6 +53,29 @@ export const configSchema = z
     SEON_ENABLED: flag.default(false),
     BONUS_ISOLATION_ENABLED: flag.default(false),
     GAME_HISTORY_EXPORT_ENABLED: flag.default(true),
+    /** SMTP server for email (smtp://user:pass@host:587); unset: the development mailbox at /dev/mailbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Croupier <no-reply@croupier.local>'),
+    /** OpenID Connect social login: issuer URL, client id and secret, and the service name in URLs. */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SERVICE: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{1,31}$/)
+      .default('oidc'),
+    /** Telegram bot token for messenger mini-app sign-up; unset: messenger sign-up is off. */
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC…')
+      .optional(),
+    TELEGRAM_AUTH_MAX_AGE_SECONDS: seconds.default(86_400),
+    /** Secret signing back-office (content service) JWTs. Required in production. */
+    CMS_JWT_SECRET: z.string().min(32).optional(),
+    CMS_JWT_TTL_SECONDS: seconds.default(7 * 24 * 3600),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
@@ -62,6 +85,49 @@ export const configSchema = z
   }));
 
 export type Config = z.infer<typeof configSchema>;
+
+// Outside production a fixed, public value keeps development and tests working with no setup; it
+// signs nothing of worth there. Production refuses to start without real secrets (loadConfig).
+const DEVELOPMENT_SECRET = 'croupier-development-only-secret-not-for-production';
+
+/**
+ * Fills APP_SECRET and CMS_JWT_SECRET from `DATA_DIR/secrets.json` (created with random values on
+ * first start, mode 0600) when env does not set them and the database is the embedded one.
+ */
+export async function withLocalSecrets(config: Config): Promise<Config> {
+  if (config.DATABASE_URL || (config.APP_SECRET && config.CMS_JWT_SECRET)) return config;
+  const { mkdir, readFile, writeFile } = await import('node:fs/promises');
+  const { randomBytes } = await import('node:crypto');
+  const path = await import('node:path');
+  const file = path.resolve(config.DATA_DIR, 'secrets.json');
+  let stored: { APP_SECRET?: string; CMS_JWT_SECRET?: string } = {};
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    stored = {};
+  }
+  const next = {
+    APP_SECRET: stored.APP_SECRET ?? randomBytes(32).toString('base64url'),
+    CMS_JWT_SECRET: stored.CMS_JWT_SECRET ?? randomBytes(32).toString('base64url'),
+  };
+  if (next.APP_SECRET !== stored.APP_SECRET || next.CMS_JWT_SECRET !== stored.CMS_JWT_SECRET) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(next, null, 2), { mode: 0o600 });
+  }
+  return {
+    ...config,
+    APP_SECRET: config.APP_SECRET ?? next.APP_SECRET,
+    CMS_JWT_SECRET: config.CMS_JWT_SECRET ?? next.CMS_JWT_SECRET,
+  };
+}
+
+export function appSecret(config: Config): string {
+  return config.APP_SECRET ?? DEVELOPMENT_SECRET;
+}
+
+export function cmsJwtSecret(config: Config): string {
+  return config.CMS_JWT_SECRET ?? `${DEVELOPMENT_SECRET}-cms`;
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -84,8 +150,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = parsed.data;
-  if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
-    throw new ConfigError(['APP_SECRET: required in production (at least 32 characters)']);
+  // With the embedded database (a single node), missing secrets are generated and kept in DATA_DIR
+  // (withLocalSecrets); nodes sharing a DATABASE_URL must share secrets, so those come from env.
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    const missing = [];
+    if (!config.APP_SECRET) missing.push('APP_SECRET: required in production (at least 32 characters)');
+    if (!config.CMS_JWT_SECRET) missing.push('CMS_JWT_SECRET: required in production (at least 32 characters)');
+    if (missing.length > 0) throw new ConfigError(missing);
+  }
+  const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc !== 0 && oidc !== 3) {
+    throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none']);
   }
   return config;
 }

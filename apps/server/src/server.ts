@@ -7,7 +7,7 @@ import { createDbClient } from '@croupier/db/client';
 import { openDatabase } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, withLocalSecrets } from './config.ts';
 import { runSeeds } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  config = await withLocalSecrets(config);
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase({
     url: config.DATABASE_URL,

@@ -208,12 +208,12 @@ function parseInput(contract: MethodContract, request: DispatchRequest): unknown
 }
 
 function issueCode(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'custom') return /^[a-z_]{1,40}$/.test(issue.message) ? issue.message : 'invalid';
+  if (issue.code === 'custom') return /^[A-Za-z_]{1,40}$/.test(issue.message) ? issue.message : 'invalid';
   if (issue.code === 'invalid_type') return 'invalid_type';
   if (issue.code === 'too_small') return 'too_small';
   if (issue.code === 'too_big') return 'too_big';
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {
-    return /^[a-z_]{1,40}$/.test(issue.message) ? issue.message : 'invalid_format';
+    return /^[A-Za-z_]{1,40}$/.test(issue.message) ? issue.message : 'invalid_format';
   }
   return 'invalid';
 }
