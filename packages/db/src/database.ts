@@ -84,6 +84,29 @@ export function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
+/**
+ * The URL of an embedded PostgreSQL already running on `dataDir` (read from its postmaster.pid),
+ * so that tools such as `npm run ledger:check` can inspect the live database next to the server.
+ */
+export async function runningEmbeddedUrl(dataDir: string, database: string): Promise<string | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  let lines: string[];
+  try {
+    lines = (await readFile(path.resolve(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 export async function openDatabase(options: {
   url?: string | undefined;
   embedded: EmbeddedOptions;

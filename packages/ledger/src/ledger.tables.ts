@@ -54,7 +54,10 @@ export const ledgerTransactions = pgTable(
     /** SHA-256 of the canonical request: the same key with other parameters is refused. */
     requestHash: text('request_hash').notNull(),
     kind: text('kind').notNull(),
-    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
     /** Balances after the transaction, per account key, as decimal strings (the first answer). */
     result: jsonb('result').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,7 +8,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '@croupier/db/client';
 import { sql } from 'drizzle-orm';
-import { type AccountRef, allowsNegative, HOUSE_SHARDS, logicalKey, storedKey, validateRef } from './accounts.ts';
+import {
+  type AccountRef,
+  allowsNegative,
+  HOUSE_SHARDS,
+  logicalKey,
+  storedKey,
+  validateRef,
+} from './accounts.ts';
 
 export interface Posting {
   account: AccountRef;
@@ -33,7 +40,11 @@ export interface TransferResult {
   balances: Record<string, bigint>;
 }
 
-export type LedgerErrorCode = 'insufficient_funds' | 'idempotency_conflict' | 'invalid_request' | 'retries_exhausted';
+export type LedgerErrorCode =
+  | 'insufficient_funds'
+  | 'idempotency_conflict'
+  | 'invalid_request'
+  | 'retries_exhausted';
 
 export class LedgerError extends Error {
   readonly code: LedgerErrorCode;
@@ -80,14 +91,16 @@ function validate(request: TransferRequest): void {
   };
   if (!KEY.test(request.idempotencyKey)) fail('idempotency key must be 1-200 printable ASCII characters');
   if (!KIND.test(request.kind)) fail('kind must be a short snake_case word');
-  if (request.postings.length < 2 || request.postings.length > MAX_POSTINGS) fail(`2 to ${MAX_POSTINGS} postings`);
+  if (request.postings.length < 2 || request.postings.length > MAX_POSTINGS)
+    fail(`2 to ${MAX_POSTINGS} postings`);
   const sums = new Map<string, bigint>();
   for (const posting of request.postings) {
     const problem = validateRef(posting.account);
     if (problem) fail(problem);
     if (typeof posting.amountMinor !== 'bigint') fail('amounts are bigint minor units');
     if (posting.amountMinor === 0n) fail('a posting moves a non-zero amount');
-    if (posting.amountMinor > MAX_AMOUNT_MINOR || posting.amountMinor < -MAX_AMOUNT_MINOR) fail('amount out of range');
+    if (posting.amountMinor > MAX_AMOUNT_MINOR || posting.amountMinor < -MAX_AMOUNT_MINOR)
+      fail('amount out of range');
     const currency = posting.account.currency;
     sums.set(currency, (sums.get(currency) ?? 0n) + posting.amountMinor);
   }
@@ -117,12 +130,19 @@ export function createLedger(db: Db) {
       const claimedRow = claimed.rows[0];
       if (!claimedRow) {
         // Already applied (the first writer has committed: its unique-index entry made us wait).
-        const existing = await tx.execute<{ id: bigint; request_hash: string; result: Record<string, string> | null }>(sql`
+        const existing = await tx.execute<{
+          id: bigint;
+          request_hash: string;
+          result: Record<string, string> | null;
+        }>(sql`
           SELECT id, request_hash, result FROM ledger_transactions WHERE idempotency_key = ${request.idempotencyKey}`);
         const row = existing.rows[0];
         if (!row) throw new LedgerError('invalid_request', 'idempotency key vanished');
         if (row.request_hash !== hash) {
-          throw new LedgerError('idempotency_conflict', 'this idempotency key was used with other parameters');
+          throw new LedgerError(
+            'idempotency_conflict',
+            'this idempotency key was used with other parameters',
+          );
         }
         return { transactionId: BigInt(row.id), replayed: true, balances: decodeResult(row.result) };
       }
@@ -131,7 +151,10 @@ export function createLedger(db: Db) {
       // One delta per stored account; a house posting lands on one random shard.
       const deltas = new Map<string, { ref: AccountRef; key: string; delta: bigint }>();
       for (const posting of request.postings) {
-        const key = storedKey(posting.account, posting.account.type === 'house' ? randomInt(HOUSE_SHARDS) : 0);
+        const key = storedKey(
+          posting.account,
+          posting.account.type === 'house' ? randomInt(HOUSE_SHARDS) : 0,
+        );
         const entry = deltas.get(key) ?? { ref: posting.account, key, delta: 0n };
         entry.delta += posting.amountMinor;
         deltas.set(key, entry);
@@ -164,10 +187,15 @@ export function createLedger(db: Db) {
           const updated = await tx.execute<{ balance_minor: bigint }>(sql`
             UPDATE ledger_accounts SET balance_minor = balance_minor + ${entry.delta}
             WHERE id = ${entry.id} RETURNING balance_minor`);
-          if (entry.ref.type !== 'house') balances[logicalKey(entry.ref)] = BigInt(updated.rows[0]!.balance_minor);
+          if (entry.ref.type !== 'house')
+            balances[logicalKey(entry.ref)] = BigInt(updated.rows[0]!.balance_minor);
         } catch (error) {
           if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_non_negative') {
-            throw new LedgerError('insufficient_funds', `${logicalKey(entry.ref)} would go negative`, logicalKey(entry.ref));
+            throw new LedgerError(
+              'insufficient_funds',
+              `${logicalKey(entry.ref)} would go negative`,
+              logicalKey(entry.ref),
+            );
           }
           throw error;
         }
@@ -180,7 +208,9 @@ export function createLedger(db: Db) {
             .map((entry) => sql`(${transactionId}, ${entry.id}, ${entry.ref.currency}, ${entry.delta})`),
           sql`, `,
         )}`);
-      const stored = Object.fromEntries(Object.entries(balances).map(([key, value]) => [key, value.toString()]));
+      const stored = Object.fromEntries(
+        Object.entries(balances).map(([key, value]) => [key, value.toString()]),
+      );
       await tx.execute(sql`
         UPDATE ledger_transactions SET result = ${JSON.stringify(stored)}::jsonb WHERE id = ${transactionId}`);
       return { transactionId, replayed: false, balances };
@@ -228,10 +258,16 @@ export function createLedger(db: Db) {
     },
 
     /** Every balance of a player, all currencies and kinds. */
-    async playerBalances(playerId: bigint): Promise<{ currency: string; kind: string; balanceMinor: bigint }[]> {
+    async playerBalances(
+      playerId: bigint,
+    ): Promise<{ currency: string; kind: string; balanceMinor: bigint }[]> {
       const rows = await db.execute<{ currency: string; name: string; balance_minor: bigint }>(sql`
         SELECT currency, name, balance_minor FROM ledger_accounts WHERE player_id = ${playerId} ORDER BY currency, name`);
-      return rows.rows.map((row) => ({ currency: row.currency, kind: row.name, balanceMinor: BigInt(row.balance_minor) }));
+      return rows.rows.map((row) => ({
+        currency: row.currency,
+        kind: row.name,
+        balanceMinor: BigInt(row.balance_minor),
+      }));
     },
   };
 }
