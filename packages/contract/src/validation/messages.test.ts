@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../locales.ts';
+import {
+  formatCharList,
+  formatValidationMessage,
+  isValidationCode,
+  messagePlaceholders,
+  VALIDATION_CODES,
+  VALIDATION_MESSAGES,
+} from './messages.ts';
+
+describe('validation messages', () => {
+  it('has the default messages of spec §5', () => {
+    const en = VALIDATION_MESSAGES.en;
+    expect(en.required).toBe('Field is required');
+    expect(en.email).toBe('Wrong email address');
+    expect(en.minLength).toBe('Min length is $$min$$');
+    expect(en.maxLength).toBe('Max length is $$max$$');
+    expect(en.phone).toBe('Wrong phone number');
+    expect(en.fakeName).toBe('Wrong fake name');
+    expect(en.password).toBe('Wrong password');
+    expect(en.name).toBe('Wrong symbols in name');
+    expect(en.address).toBe('Wrong address');
+    expect(en.iban).toBe('Wrong iban');
+    expect(en.date).toBe('Wrong date');
+    expect(en.insertPhone).toBe('Enter your phone number');
+    expect(en.passwordsNotEqual).toBe('Passwords are not equal');
+    expect(en.numericCode).toBe('The code must contain 6 digits');
+    expect(en.timeExpired).toBe('Time expired');
+    expect(en.codeInvalid).toBe('Code is invalid');
+    expect(en.sumRange).toBe('Enter an amount from $$min$$ to $$max$$');
+  });
+
+  it('has a non-empty message for every code in every locale, with the same placeholders', () => {
+    for (const locale of LOCALES) {
+      const messages = VALIDATION_MESSAGES[locale];
+      expect(Object.keys(messages).sort()).toEqual([...VALIDATION_CODES].sort());
+      for (const code of VALIDATION_CODES) {
+        expect(messages[code].trim()).not.toBe('');
+        expect(messagePlaceholders(messages[code]).sort()).toEqual(
+          messagePlaceholders(VALIDATION_MESSAGES.en[code]).sort(),
+        );
+      }
+    }
+  });
+
+  it('uses letter-only codes the dispatcher reports verbatim', () => {
+    for (const code of VALIDATION_CODES) expect(code).toMatch(/^[A-Za-z]{1,40}$/);
+    expect(new Set(VALIDATION_CODES).size).toBe(VALIDATION_CODES.length);
+    expect(isValidationCode('passwordChars')).toBe(true);
+    expect(isValidationCode('too_big')).toBe(false);
+    expect(isValidationCode(3)).toBe(false);
+  });
+
+  it('substitutes placeholders', () => {
+    expect(formatValidationMessage('minLength', { min: '6' }, 'en')).toBe('Min length is 6');
+    expect(formatValidationMessage('minLength', { min: '6' }, 'fr')).toBe(
+      'Longueur minimale\u00a0: 6 caractères',
+    );
+    expect(formatValidationMessage('sumRange', { min: '$10.00', max: '$5,000.00' }, 'en')).toBe(
+      'Enter an amount from $10.00 to $5,000.00',
+    );
+    expect(formatValidationMessage('required', undefined, 'fr')).toBe('Ce champ est obligatoire');
+    // A missing param stays visible rather than vanishing.
+    expect(formatValidationMessage('maxLength', {}, 'en')).toBe('Max length is $$max$$');
+  });
+
+  it('names a space in the offending characters, per locale', () => {
+    expect(formatValidationMessage('passwordChars', { chars: ' é' }, 'en')).toBe(
+      'Characters not allowed: space, é',
+    );
+    expect(formatValidationMessage('passwordChars', { chars: ' é' }, 'fr')).toBe(
+      'Caractères non autorisés\u00a0: espace, é',
+    );
+    expect(formatCharList('\t€', 'en')).toBe('U+0009, €');
+  });
+
+  it('lets the operator override a message, ignoring blank overrides', () => {
+    const overrides = { required: 'Please fill in $$label$$', email: '  ' };
+    expect(formatValidationMessage('required', { label: 'this' }, 'en', overrides)).toBe(
+      'Please fill in this',
+    );
+    expect(formatValidationMessage('email', undefined, 'en', overrides)).toBe('Wrong email address');
+    expect(formatValidationMessage('name', undefined, 'fr', overrides)).toBe(VALIDATION_MESSAGES.fr.name);
+  });
+
+  it('fills every placeholder it is given params for', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...VALIDATION_CODES),
+        fc.constantFrom(...LOCALES),
+        fc.string({ unit: fc.constantFrom('a', '1', ' ', '$', ',') }),
+        (code, locale, value) => {
+          const params = Object.fromEntries(
+            messagePlaceholders(VALIDATION_MESSAGES.en[code]).map((name) => [name, value]),
+          );
+          expect(formatValidationMessage(code, params, locale)).not.toMatch(/\$\$[A-Za-z]+\$\$/);
+        },
+      ),
+    );
+  });
+});
