@@ -15,6 +15,9 @@ export async function securityHeaders(app: FastifyInstance, options: { dev: bool
         'default-src': ["'self'"],
         'script-src': options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // helmet adds a nonce to style-src, which makes browsers ignore 'unsafe-inline' there;
+        // React's style attributes (offsets, z-order) need this directive of their own.
+        'style-src-attr': ["'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
@@ -30,6 +33,9 @@ export async function securityHeaders(app: FastifyInstance, options: { dev: bool
     // The game iframe and the payment provider's return pages are same-origin; embedding is ours only.
     frameguard: { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
+    // The social-login popup (spec §7) posts its result to window.opener; a plain same-origin
+    // policy would sever that link.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

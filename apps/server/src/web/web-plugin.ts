@@ -16,7 +16,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  type CreateRequestHandlerFunction,
+  createRequestHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
@@ -60,15 +65,28 @@ function webEntry(build: ServerBuild): WebEntryExports {
   return module as WebEntryExports;
 }
 
-type GetBuild = () => Promise<ServerBuild>;
+/**
+ * The server build and the React Router runtime it was built against. They must be one module
+ * instance: the handler checks `instanceof RouterContextProvider` (and friends) against its own copy,
+ * and in development Vite loads React Router's development build for the app.
+ */
+interface WebRuntime {
+  build: ServerBuild;
+  createRequestHandler: CreateRequestHandlerFunction;
+}
 
-function pageRenderer(deps: LoadContextDeps, getBuild: GetBuild, mode: 'production' | 'development') {
-  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+function pageRenderer(
+  deps: LoadContextDeps,
+  getRuntime: () => Promise<WebRuntime>,
+  mode: 'production' | 'development',
+) {
+  const handlers = new WeakMap<ServerBuild, ReturnType<CreateRequestHandlerFunction>>();
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const build = await getBuild();
+    const runtime = await getRuntime();
+    const { build } = runtime;
     let handle = handlers.get(build);
     if (!handle) {
-      handle = createRequestHandler(build, mode);
+      handle = runtime.createRequestHandler(build, mode);
       handlers.set(build, handle);
     }
     const { value, setCookies } = await createPageRequestContext(request, reply, deps);
@@ -127,7 +145,8 @@ async function mountProduction(app: FastifyInstance, deps: LoadContextDeps): Pro
   app.get('/assets/*', async (_request, reply) =>
     reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'),
   );
-  const renderPage = pageRenderer(deps, async () => build, 'production');
+  const runtime: WebRuntime = { build, createRequestHandler };
+  const renderPage = pageRenderer(deps, async () => runtime, 'production');
   app.get('/*', renderPage);
   app.get('/', renderPage);
 }
@@ -145,7 +164,17 @@ async function mountDevelopment(app: FastifyInstance, deps: LoadContextDeps): Pr
   });
   const renderPage = pageRenderer(
     deps,
-    async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild,
+    async () => {
+      const [build, reactRouter] = await Promise.all([
+        vite.ssrLoadModule('virtual:react-router/server-build'),
+        vite.ssrLoadModule('react-router'),
+      ]);
+      return {
+        build: build as ServerBuild,
+        createRequestHandler: (reactRouter as { createRequestHandler: CreateRequestHandlerFunction })
+          .createRequestHandler,
+      };
+    },
     'development',
   );
 

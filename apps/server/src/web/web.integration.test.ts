@@ -2,6 +2,7 @@
  * The mounted web app on the real server and database (requires `npm run build`): server
  * rendering, locales, guards, redirects, SEO head tags, custom code with the CSP nonce and caching.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -126,6 +127,15 @@ describe('guards and redirects', () => {
     expect(pending.body).toContain('role="status"');
   });
 
+  test('a banned player gets the user-blocked page with HTTP 403 and a support button', async () => {
+    const player = await harness.createPlayer();
+    await harness.database.db.execute(sql`UPDATE players SET status = 'banned' WHERE id = ${player.id}`);
+    const response = await get('/', { cookie: player.cookie });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('data-system-page="userBlocked"');
+    expect(response.body).toContain('href="/support"');
+  });
+
   test('redirect table: internal targets keep the locale, external ones leave the site', async () => {
     const internal = await get('/old-promotions');
     expect(internal.statusCode).toBe(301);
@@ -171,6 +181,16 @@ describe('SEO', () => {
     const types = scripts.map((script) => script['@type']);
     expect(types).toContain('Organization');
     expect(types).toContain('Product');
+  });
+
+  test('the FAQ page carries FAQPage JSON-LD from its SEO record', async () => {
+    const response = await get('/faq');
+    expect(response.statusCode).toBe(200);
+    const documents = [
+      ...response.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1] ?? 'null') as { '@type': string; mainEntity?: unknown[] });
+    const faq = documents.find((document) => document['@type'] === 'FAQPage');
+    expect(faq?.mainEntity?.length).toBeGreaterThan(0);
   });
 
   test('custom code is injected with the CSP nonce; the CSP header is present', async () => {

@@ -1,0 +1,29 @@
+/** The default layout (spec §2): header, page, footer, and the bottom menu on mobile. */
+import type { Locale } from '@croupier/contract/locales';
+import type { ReactNode } from 'react';
+import type { ShellData } from '../../lib/shell.ts';
+import { MobileBottomMenu } from './mobile-bottom-menu.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+
+export interface DefaultShellProps {
+  shell: ShellData;
+  locale: Locale;
+  isAuthenticated: boolean;
+  children: ReactNode;
+}
+
+export function DefaultShell({ shell, locale, isAuthenticated, children }: DefaultShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] tablet:pb-0">
+      <SkipLink />
+      <SiteHeader shell={shell} locale={locale} isAuthenticated={isAuthenticated} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter shell={shell} locale={locale} isAuthenticated={isAuthenticated} />
+      <MobileBottomMenu shell={shell} locale={locale} isAuthenticated={isAuthenticated} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The default layout's header: logo, main menu (`headerMenu`, laptop and wider), side menu button
+ * (narrower screens), language switch and the guest's sign-in / sign-up buttons. It publishes its
+ * height as `--header-height` so the toast area sits right below it (spec §2).
+ */
+import { type Locale, localizePath } from '@croupier/contract/locales';
+import { Menu, UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { authHref } from '../../lib/auth-links.ts';
+import { linksFor, type ShellData } from '../../lib/shell.ts';
+import { Button } from '../../ui/button.tsx';
+import { cx } from '../../ui/class-names.ts';
+import { useDialogs } from '../../ui/dialogs.tsx';
+import { Logo } from '../../ui/logo.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { MenuLink } from './menu-link.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+export interface SiteHeaderProps {
+  shell: ShellData;
+  locale: Locale;
+  isAuthenticated: boolean;
+}
+
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty('--header-height', `${Math.round(element.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
+export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const location = useLocation();
+  const ref = useHeaderHeightVariable();
+  const back = `${location.pathname}${location.search}`;
+
+  const openSideMenu = () =>
+    dialogs.open({
+      type: 'curtain',
+      side: 'start',
+      size: 'sm',
+      title: t('menu'),
+      content: ({ close }) => (
+        <SideMenu
+          shell={shell}
+          locale={locale}
+          isAuthenticated={isAuthenticated}
+          onNavigate={() => close()}
+        />
+      ),
+    });
+
+  return (
+    <header
+      ref={ref}
+      className="sticky top-0 z-[var(--z-header)] border-b border-border/80 bg-background/85 pr-[var(--scroll-lock-gap)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+    >
+      <div className="mx-auto flex h-16 w-full max-w-screen-desktopMd items-center gap-2 px-3 tablet:px-6 laptop:h-[72px] laptop:gap-4 laptop:px-8">
+        <button
+          type="button"
+          onClick={openSideMenu}
+          aria-label={t('openMenu')}
+          aria-haspopup="dialog"
+          data-testid="side-menu-button"
+          className="inline-flex size-11 items-center justify-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-text laptopLg:hidden"
+        >
+          <Menu className="size-6" aria-hidden focusable={false} />
+        </button>
+        <Link
+          to={localizePath('/', locale)}
+          aria-label={`${shell.siteName} — ${t('home')}`}
+          className="shrink-0 rounded-lg"
+        >
+          <Logo
+            className={cx(
+              '[&>span:last-child]:text-lg tablet:[&>span:last-child]:text-xl',
+              // On a narrow phone a player's deposit and account buttons need the wordmark's room; the chip stays.
+              isAuthenticated && 'max-[419px]:[&>span:last-child]:sr-only',
+            )}
+          />
+        </Link>
+
+        <nav aria-label={t('mainNavigation')} className="ml-4 hidden min-w-0 flex-1 laptopLg:block">
+          <ul className="flex items-center gap-1">
+            {linksFor(shell.headerMenu, isAuthenticated).map((item) => (
+              <li key={item.id}>
+                <MenuLink
+                  item={item}
+                  locale={locale}
+                  showIcon={false}
+                  className={({ isActive }) =>
+                    cx(
+                      'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-[0.9375rem] font-medium whitespace-nowrap transition-colors',
+                      isActive ? 'bg-raised text-text' : 'text-muted hover:bg-raised/70 hover:text-text',
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1.5 tablet:gap-2">
+          <LanguageSwitch locale={locale} />
+          {isAuthenticated ? (
+            <>
+              <Button href={localizePath('/cashier/deposit', locale)} size="sm">
+                {t('deposit')}
+              </Button>
+              <Link
+                to={localizePath('/profile/settings', locale)}
+                aria-label={t('myAccount')}
+                className="inline-flex size-11 items-center justify-center rounded-xl border border-border bg-raised text-text hover:border-accent"
+              >
+                <UserRound className="size-5" aria-hidden focusable={false} />
+              </Link>
+            </>
+          ) : (
+            <>
+              <Button
+                href={authHref('sign_in', locale, back)}
+                variant="secondary"
+                size="sm"
+                data-testid="sign-in"
+              >
+                {t('signIn')}
+              </Button>
+              <Button
+                href={authHref('sign_up', locale, back)}
+                size="sm"
+                className="max-tablet:hidden"
+                data-testid="sign-up"
+              >
+                {t('signUp')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

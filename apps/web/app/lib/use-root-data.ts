@@ -1,0 +1,16 @@
+/** The root loader's data (shell, session flag, SEO) for components below the root route. */
+import { useLocation, useRouteLoaderData } from 'react-router';
+import type { loader } from '../root.tsx';
+import { localeOfPath } from './locale-paths.ts';
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data)
+    throw new Error('Root loader data is missing: useRootData must be used below a successful root loader');
+  return data;
+}
+
+/** The page's locale, from its URL (the single source of truth). */
+export function usePageLocale() {
+  return localeOfPath(useLocation().pathname);
+}

@@ -1,0 +1,401 @@
+/**
+ * The document: html/head/body, providers, SEO head tags, the pre-routing middleware (locale
+ * prefix correction, redirect table, preferred-language redirect, guest guard) and the error →
+ * system page mapping of spec §4/§8.
+ */
+import type { SystemPageKind } from '@croupier/contract/content/cms-config';
+import type { DomainSeoSettings, SeoRecord } from '@croupier/contract/content/seo';
+import {
+  LOCALE_COOKIE,
+  LOCALE_TAGS,
+  type Locale,
+  localizePath,
+  splitLocalePath,
+} from '@croupier/contract/locales';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  type MetaDescriptor,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import appCss from './app.css?url';
+import { DefaultShell } from './features/shell/default-shell.tsx';
+import { EmptyShell } from './features/shell/empty-shell.tsx';
+import { SystemPage } from './features/system-pages/system-page.tsx';
+import { ensureLocale } from './i18n/i18n.client.ts';
+import { i18nFor } from './i18n/i18n.ts';
+import { isClientAuthenticated, setClientAuthenticated } from './lib/client-session.ts';
+import { readCookie } from './lib/cookies.ts';
+import { guestRedirectLocation, isPlayerOnlyPath } from './lib/guest-guard.ts';
+import { orErrorPage } from './lib/loader-errors.ts';
+import {
+  correctLocalePrefix,
+  localeOfPath,
+  pathWithoutLocale,
+  preferredLocaleRedirect,
+  removeTrailingSlash,
+} from './lib/locale-paths.ts';
+import { toSafeHref } from './lib/navigation.ts';
+import { guessScreenClass } from './lib/screen-guess.ts';
+import {
+  jsonLdDocuments,
+  type PageSeoInput,
+  pageMetaDescriptors,
+  pageTitle,
+  serializeJsonLd,
+} from './lib/seo.ts';
+import { type ShellData, toShellData } from './lib/shell.ts';
+import { systemPageKindOfPath } from './lib/system-page-paths.ts';
+import { type ErrorPagePayload, errorPageFor, systemPageLayout } from './lib/system-pages.ts';
+import { getWebContext, type WebRequestContext } from './lib/web-context.ts';
+import { DialogProvider } from './ui/dialogs.tsx';
+import { ScreenClassProvider } from './ui/screen-class.tsx';
+import { SpriteSheet } from './ui/sprite.tsx';
+import { ToastProvider } from './ui/toasts.tsx';
+
+/**
+ * Runs before any loader, for document and data requests alike, so one implementation answers
+ * both a first visit (a real 301/302) and a client navigation (React Router's encoded redirect).
+ */
+const preRouting: Route.MiddlewareFunction = async ({ request, context, url }, next) => {
+  const web = getWebContext(context);
+  const { pathname, search } = url;
+
+  // `/en/about` → `/about`, `/FR/about` → `/fr/about` (spec §2).
+  const corrected = correctLocalePrefix(pathname);
+  if (corrected) throw redirect(`${corrected}${search}`, 301);
+
+  // The redirect table (spec §2), on the path without its locale prefix.
+  const locale = localeOfPath(pathname);
+  const target = await matchRedirect(web, pathWithoutLocale(pathname));
+  const location = target ? checkedRedirectLocation(web, target, locale, search) : undefined;
+  if (target && location && location !== `${pathname}${search}`) throw redirect(location, target.status);
+
+  // One language per URL: an unprefixed URL sends a French-preferring visitor to /fr/… (ADR 004).
+  const preferred = preferredLocaleRedirect({
+    pathname,
+    search,
+    cookie: readCookie(request.headers.get('cookie'), LOCALE_COOKIE),
+    accountLocale: web.accountLocale,
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+  if (preferred) throw redirect(preferred, { status: 302, headers: { Vary: 'Cookie, Accept-Language' } });
+
+  if (!web.isAuthenticated && isPlayerOnlyPath(pathname)) {
+    throw redirect(guestRedirectLocation(pathname, search), 302);
+  }
+
+  const response = await next();
+  // An unprefixed URL answers differently by cookie and browser language (the redirect above).
+  if (!splitLocalePath(pathname).prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
+  return response;
+};
+
+async function matchRedirect(web: WebRequestContext, path: string) {
+  try {
+    return await web.content.matchRedirect(path);
+  } catch (error) {
+    web.log.error({ err: error, path }, 'redirect table lookup failed; serving the page');
+    return null;
+  }
+}
+
+function redirectLocation(
+  target: { location: string; external: boolean },
+  locale: Locale,
+  search: string,
+): string {
+  if (target.external) return toSafeHref(target.location, { external: true });
+  // Internal targets keep the visitor's locale prefix and, when they set none, the query.
+  const href = toSafeHref(target.location);
+  const queryIndex = href.search(/[?#]/);
+  const path = queryIndex === -1 ? href : href.slice(0, queryIndex);
+  const rest = queryIndex === -1 ? search : href.slice(queryIndex);
+  return `${localizePath(path, locale)}${rest}`;
+}
+
+/** A rule whose target `toSafeHref` refuses (or that points at itself) is logged and skipped, not followed. */
+function checkedRedirectLocation(
+  web: WebRequestContext,
+  target: { location: string; external: boolean },
+  locale: Locale,
+  search: string,
+): string | undefined {
+  try {
+    return redirectLocation(target, locale, search);
+  } catch (error) {
+    web.log.error(
+      { err: error, location: target.location },
+      'redirect table target refused; serving the page',
+    );
+    return undefined;
+  }
+}
+
+export const middleware: Route.MiddlewareFunction[] = [preRouting];
+
+/** Browser navigations: the same guest guard (routes without loaders never reach the server), and the target locale's translations. */
+const clientPreRouting: Route.ClientMiddlewareFunction = async ({ url }) => {
+  if (!isClientAuthenticated() && isPlayerOnlyPath(url.pathname)) {
+    throw redirect(guestRedirectLocation(url.pathname, url.search));
+  }
+  await ensureLocale(localeOfPath(url.pathname));
+};
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientPreRouting];
+
+/** SEO facts of the current URL, sent to the browser so `meta` renders the same on both sides. */
+export interface RootSeo {
+  canonicalBase: string;
+  titleTemplate: string;
+  defaultTitle: string;
+  defaultDescription: string;
+  domain: Pick<DomainSeoSettings, 'meta' | 'organization' | 'product' | 'defaults' | 'favicons'> | null;
+  record: SeoRecord | null;
+  noindex: boolean;
+}
+
+/** Thrown by the root loader so its error boundary can still draw the chrome (e.g. maintenance). */
+interface RootErrorPayload extends ErrorPagePayload {
+  shell?: ShellData;
+  seo?: RootSeo;
+}
+
+async function loadSeo(
+  web: WebRequestContext,
+  locale: Locale,
+  pathname: string,
+  config: {
+    titleTemplate: string;
+    defaultTitle: string;
+    defaultDescription: string;
+  },
+): Promise<RootSeo> {
+  const path = removeTrailingSlash(pathWithoutLocale(pathname));
+  const fullPath = removeTrailingSlash(pathname);
+  // Spec §8: failed SEO loads are logged and the page continues with empty values.
+  const logged =
+    <T,>(what: string, fallback: T) =>
+    (error: unknown) => {
+      web.log.warn({ err: error, path }, `${what} failed; continuing without it`);
+      return fallback;
+    };
+  const [domain, record, disallowed] = await Promise.all([
+    web.content.getDomainSeo(web.host, locale).catch(logged('domain SEO settings', null)),
+    web.content.findSeo(path, locale).catch(logged('SEO record', null)),
+    // Robots rules may be written for the prefixed or the unprefixed path; either one disallows.
+    Promise.all([web.content.isDisallowed(web.host, fullPath), web.content.isDisallowed(web.host, path)])
+      .then((answers) => answers.some(Boolean))
+      .catch(logged('robots check', false)),
+  ]);
+  return {
+    canonicalBase: domain?.canonical.url || web.publicUrl,
+    ...config,
+    domain: domain
+      ? {
+          meta: domain.meta,
+          organization: domain.organization,
+          product: domain.product,
+          defaults: domain.defaults,
+          favicons: domain.favicons,
+        }
+      : null,
+    record,
+    noindex: disallowed,
+  };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const web = getWebContext(context);
+  const locale = localeOfPath(url.pathname);
+  const [config, generalInfo] = await Promise.all([
+    web.content.getConfig(locale),
+    orErrorPage(web.api.call('metadata.getgeneralinfo')),
+  ]);
+  const shell = toShellData(config);
+  const seoSettings = config['settings-seo'];
+  const seo = await loadSeo(web, locale, url.pathname, {
+    titleTemplate: seoSettings.titleTemplate,
+    defaultTitle: seoSettings.defaultTitle,
+    defaultDescription: seoSettings.defaultDescription,
+  });
+  if (generalInfo.domain_state === 'maintenance') {
+    throw data<RootErrorPayload>({ page: 'maintenance', shell, seo }, { status: 503 });
+  }
+  return {
+    isAuthenticated: web.isAuthenticated,
+    screenClass: guessScreenClass(request.headers.get('user-agent')),
+    shell,
+    seo,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** What a page loader may return for the head: its own title (put through the title template) and description. */
+export interface PageMeta {
+  title?: string | null;
+  description?: string | null;
+  image?: string | null;
+}
+
+function pageMetaOf(loaderData: unknown): PageMeta | undefined {
+  if (typeof loaderData !== 'object' || loaderData === null || !('pageMeta' in loaderData)) return undefined;
+  return (loaderData as { pageMeta: PageMeta }).pageMeta;
+}
+
+function rootErrorPayload(error: unknown): RootErrorPayload | undefined {
+  if (isRouteErrorResponse(error) && typeof error.data === 'object' && error.data !== null) {
+    return error.data as RootErrorPayload;
+  }
+  return undefined;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = i18nFor(locale).t;
+  const payload = rootErrorPayload(error);
+  const shell = loaderData?.shell ?? payload?.shell;
+  const seo = loaderData?.seo ?? payload?.seo;
+  const siteName = shell?.siteName ?? 'Croupier';
+
+  let heading: string | null | undefined;
+  let description: string | null | undefined;
+  let image: string | null | undefined;
+  if (error) {
+    const page = errorPageFor(error);
+    heading =
+      page.kind === 'notFound'
+        ? t('pages:notFound.title')
+        : (shell?.systemPages[page.kind].header ?? t(`pages:system.${page.kind}.header`));
+  } else {
+    const kind = systemPageKindOfPath(location.pathname);
+    const leaf = [...matches]
+      .reverse()
+      .map((match) => pageMetaOf(match?.loaderData))
+      .find(Boolean);
+    heading = kind ? shell?.systemPages[kind].header : leaf?.title;
+    description = leaf?.description;
+    image = leaf?.image;
+  }
+
+  const record = error ? null : (seo?.record ?? null);
+  const input: PageSeoInput = {
+    locale,
+    path: removeTrailingSlash(pathWithoutLocale(location.pathname)),
+    canonicalBase: seo?.canonicalBase ?? '',
+    title: pageTitle({
+      record,
+      pageTitle: heading,
+      template: seo?.titleTemplate ?? `%s | ${siteName}`,
+      defaultTitle: seo?.defaultTitle ?? siteName,
+    }),
+    description:
+      record?.description ||
+      description ||
+      seo?.defaultDescription ||
+      seo?.domain?.defaults.description ||
+      '',
+    siteName,
+    image: image ?? seo?.domain?.defaults.image ?? null,
+    openGraph: record?.openGraph ?? null,
+    domainMeta: seo?.domain?.meta ?? [],
+    recordMeta: record?.meta ?? [],
+    noindex: seo?.noindex ?? false,
+    indexable: !error && Boolean(seo?.canonicalBase),
+    favicons: seo?.domain?.favicons ?? [],
+  };
+  return pageMetaDescriptors(input) satisfies MetaDescriptor[];
+};
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }];
+
+function JsonLdScripts({ seo, url }: { seo: RootSeo; url: string }) {
+  const documents = jsonLdDocuments(seo.domain, seo.record, url);
+  return documents.map((document) => (
+    <script
+      key={String(document['@type'])}
+      type="application/ld+json"
+      // Escaped by serializeJsonLd: content text cannot close the element.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD needs raw JSON text, escaped above.
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(document) }}
+    />
+  ));
+}
+
+/**
+ * Browsers hide a script's nonce once the CSP has used it (the attribute reads back as ""), so the
+ * client renders that same empty value and hydration matches; on the server `undefined` lets
+ * ServerRouter's real nonce through. Stylesheet and modulepreload links are same-origin ('self')
+ * and need no nonce at all, so `<Links>` gets none on either side.
+ */
+const HYDRATION_NONCE = typeof document === 'undefined' ? undefined : '';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const locale = localeOfPath(location.pathname);
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  if (typeof window !== 'undefined' && rootData) setClientAuthenticated(rootData.isAuthenticated);
+  const canonical = rootData ? `${rootData.seo.canonicalBase.replace(/\/+$/, '')}${location.pathname}` : '';
+  return (
+    <html lang={LOCALE_TAGS[locale]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links nonce="" />
+        {rootData && <JsonLdScripts seo={rootData.seo} url={canonical} />}
+      </head>
+      <body className="min-h-dvh bg-background text-text antialiased">
+        <SpriteSheet />
+        <I18nextProvider i18n={i18nFor(locale)}>
+          <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
+            <ToastProvider>
+              <DialogProvider>{children}</DialogProvider>
+            </ToastProvider>
+          </ScreenClassProvider>
+        </I18nextProvider>
+        <ScrollRestoration nonce={HYDRATION_NONCE} />
+        <Scripts nonce={HYDRATION_NONCE} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const locale = localeOfPath(location.pathname);
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const payload = rootErrorPayload(error);
+  const shell = rootData?.shell ?? payload?.shell;
+  const page = errorPageFor(error);
+  const kind: SystemPageKind = page.kind;
+  const content = (
+    <SystemPage
+      kind={kind}
+      locale={locale}
+      texts={shell?.systemPages[kind]}
+      path={kind === 'notFound' ? (page.path ?? location.pathname) : undefined}
+    />
+  );
+  if (systemPageLayout(kind) === 'empty' || !shell) return <EmptyShell locale={locale}>{content}</EmptyShell>;
+  return (
+    <DefaultShell shell={shell} isAuthenticated={rootData?.isAuthenticated ?? false} locale={locale}>
+      {content}
+    </DefaultShell>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Home (spec §2, DESIGN.md "Home"): the hero carousel from banners, then the content blocks.
+ * Game rails, the jackpot ticker and the winners strip join when the game hall, jackpots and
+ * winners exist — no placeholder tiles until there is real content to show.
+ */
+import { useTranslation } from 'react-i18next';
+import { type HeroBanner, HeroCarousel } from '../features/home/hero-carousel.tsx';
+import { HomeBlocks } from '../features/home/home-blocks.tsx';
+import { orErrorPage } from '../lib/loader-errors.ts';
+import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
+import { getWebContext } from '../lib/web-context.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const web = getWebContext(context);
+  const locale = localeOfPath(url.pathname);
+  const [banners, blocks] = await Promise.all([
+    orErrorPage(web.api.call('banners.get', { position: 'home_hero', count: 10 })),
+    web.content.getHomeBlocks(locale).catch((error: unknown) => {
+      web.log.warn({ err: error }, 'home blocks could not be loaded; showing the page without them');
+      return [];
+    }),
+  ]);
+  const hero: HeroBanner[] = banners.items
+    .filter((banner): banner is HeroBanner & typeof banner => banner.description !== undefined)
+    .map((banner) => ({ id: banner.id, description: banner.description }))
+    .sort((a, b) => a.description.priority - b.description.priority);
+  return { hero, blocks, pageMeta: {} };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('pages');
+  const locale = usePageLocale();
+  const { seo } = useRootData();
+  return (
+    <div className="mx-auto w-full max-w-screen-desktopMd px-3 pt-4 tablet:px-6 tablet:pt-6 laptop:px-8">
+      <h1 className="sr-only">{t('home.heading')}</h1>
+      <HeroCarousel banners={loaderData.hero} locale={locale} />
+      <div className="mt-12 laptop:mt-16">
+        <HomeBlocks blocks={loaderData.blocks} locale={locale} />
+      </div>
+      {seo.record?.text && (
+        <section
+          className="rich-text mt-16 rounded-2xl border border-border bg-surface/60 p-6 text-sm"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised SEO text from the content service.
+          dangerouslySetInnerHTML={{ __html: seo.record.text }}
+        />
+      )}
+    </div>
+  );
+}

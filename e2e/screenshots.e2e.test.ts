@@ -1,0 +1,117 @@
+/**
+ * Screenshots for looking at the site as a player would (DESIGN.md): 375 px and 1440 px wide, in
+ * English and French, for home, a content page, a system page and the 404 page. Saved to
+ * e2e/screenshots/ (gitignored).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { type RunningSite, startSite } from './server.ts';
+
+const OUT = path.join(import.meta.dirname, 'screenshots');
+const WIDTHS = [375, 1440] as const;
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'content', path: '/about' },
+  { name: 'system-unsubscribe', path: '/unsubscribe' },
+  { name: 'not-found', path: '/no/such/page' },
+] as const;
+
+let site: RunningSite;
+let maintenance: RunningSite | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  site = await startSite();
+  maintenance = await startSite({ env: { DOMAIN_STATE: 'maintenance' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await maintenance?.close();
+});
+
+test('screenshots at 375 and 1440 px, English and French', async () => {
+  for (const width of WIDTHS) {
+    for (const locale of ['en', 'fr'] as const) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 768 ? 812 : 900 },
+        deviceScaleFactor: 1,
+        ...(width < 768
+          ? {
+              isMobile: true,
+              hasTouch: true,
+              userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+            }
+          : {}),
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      for (const entry of PAGES) {
+        const url = `${site.baseUrl}${locale === 'fr' ? (entry.path === '/' ? '/fr' : `/fr${entry.path}`) : entry.path}`;
+        await page.goto(url, { waitUntil: 'networkidle' });
+        await page.screenshot({
+          path: path.join(OUT, `${entry.name}-${locale}-${width}.png`),
+          fullPage: true,
+        });
+        // Tall phone pages are also saved in screen-sized parts, readable at full resolution.
+        if (width < 768) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let top = 0, part = 1; top < height && part <= 6; top += 1500, part += 1) {
+            await page.screenshot({
+              path: path.join(OUT, `${entry.name}-${locale}-${width}-part${part}.png`),
+              fullPage: true,
+              clip: { x: 0, y: top, width, height: Math.min(1500, height - top) },
+            });
+          }
+        }
+      }
+      // States behind a click or a session: a dialog, the side menu, a player's payment pages.
+      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : '/'}`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+      if (width < 768) await page.getByTestId('side-menu-button').click();
+      else await page.getByTestId('language-switch').click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(OUT, `dialog-${locale}-${width}.png`) });
+      const player = await site.harness.createPlayer();
+      await context.addCookies([{ name: 'sid', value: player.token, url: site.baseUrl }]);
+      for (const result of ['paysuccess/tx-1029', 'paypending', 'payfail']) {
+        await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/cashier/${result}`, {
+          waitUntil: 'networkidle',
+        });
+        await page.screenshot({ path: path.join(OUT, `pay-${result.split('/')[0]}-${locale}-${width}.png`) });
+      }
+      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/_icons`, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: path.join(OUT, `icons-${locale}-${width}.png`) });
+      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/forms/sign_in`, {
+        waitUntil: 'networkidle',
+      });
+      await page.screenshot({ path: path.join(OUT, `sign-in-${locale}-${width}.png`) });
+      await context.close();
+      if (maintenance) {
+        const closedContext = await browser.newContext({
+          viewport: { width, height: width < 768 ? 812 : 900 },
+        });
+        const closedPage = await closedContext.newPage();
+        await closedPage.goto(`${maintenance.baseUrl}${locale === 'fr' ? '/fr' : '/'}`, {
+          waitUntil: 'networkidle',
+        });
+        await closedPage.screenshot({ path: path.join(OUT, `maintenance-${locale}-${width}.png`) });
+        await closedContext.close();
+      }
+      expect(
+        errors.filter((message) => !message.includes('404') && !message.includes('Applying inline style')),
+      ).toEqual([]);
+    }
+  }
+});
