@@ -13,7 +13,10 @@ import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { boundMethods } from './methods.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { type WebMode, webPlugin } from './web/web-plugin.ts';
 
@@ -54,6 +57,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 }
               : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Query strings can carry one-time codes (OAuth, reset links): logs keep the path only.
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+                method: request.method,
+                path: request.url.split('?')[0],
+                ip: request.ip,
+              }),
+            },
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -84,6 +95,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await rateLimiter.close();
   });
+  // The outbox sender runs on every node (rows are claimed with SKIP LOCKED) and stops before the pool.
+  app.addHook('onReady', async () => {
+    services.notifications.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.notifications.stop();
+  });
 
   // External plugins.
   await app.register(cookie);
@@ -93,6 +111,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(apiRoutes, { config, dispatcher });
   await app.register(cmsRoutes, { services });
+  const { backoffice, social } = services;
+  await app.register(socialRoutes, { config, social, rateLimiter });
+  await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc });
+  // The development mailbox shows players' codes and links: never in production.
+  if (config.NODE_ENV !== 'production') {
+    await app.register(mailboxRoutes, { notifications: services.notifications });
+  }
   await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
   return app;
 }

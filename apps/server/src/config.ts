@@ -155,7 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
     const missing = [];
     if (!config.APP_SECRET) missing.push('APP_SECRET: required in production (at least 32 characters)');
-    if (!config.CMS_JWT_SECRET) missing.push('CMS_JWT_SECRET: required in production (at least 32 characters)');
+    if (!config.CMS_JWT_SECRET)
+      missing.push('CMS_JWT_SECRET: required in production (at least 32 characters)');
     if (missing.length > 0) throw new ConfigError(missing);
   }
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;

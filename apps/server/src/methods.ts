@@ -1,5 +1,7 @@
 /** Every bound API method; the dispatcher refuses to start if a contract method is missing here. */
 import type { BoundMethod } from './http/method-binding.ts';
+import { accountsMethods } from './modules/accounts/accounts.methods.ts';
+import { authMethods } from './modules/auth/auth.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
@@ -10,4 +12,6 @@ export const boundMethods: BoundMethod[] = [
   ...storageMethods,
   ...eventsMethods,
   ...bannersMethods,
+  ...authMethods,
+  ...accountsMethods,
 ];

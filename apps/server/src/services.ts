@@ -3,19 +3,33 @@
  * services through `ctx.services`; modules reach each other only through these services.
  */
 import type { Deps } from './deps.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 
 export function createServices(deps: Deps) {
+  const sessions = createSessionService(deps);
+  const metadata = createMetadataService(deps);
+  const cms = createCmsService(deps);
+  const notifications = createNotificationsService(deps);
+  const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms });
+  const social = createSocialService(deps, { sessions, accounts });
   return {
-    sessions: createSessionService(deps),
-    metadata: createMetadataService(deps),
+    sessions,
+    metadata,
     storage: createStorageService(deps),
     events: createEventsService(deps),
-    cms: createCmsService(deps),
+    cms,
+    notifications,
+    accounts,
+    social,
+    backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }
 

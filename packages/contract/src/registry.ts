@@ -2,6 +2,29 @@
  * Every player API method, as data. The server binds one handler to each entry (a missing handler
  * fails at boot); tests walk this list to fuzz every method.
  */
+import { accountAddContact } from './account/add-contact.ts';
+import { accountChangeFakeName } from './account/change-fake-name.ts';
+import { accountChangeLocale } from './account/change-locale.ts';
+import { accountChangePassword } from './account/change-password.ts';
+import { accountChangeSubscription } from './account/change-subscription.ts';
+import { accountChangeTwoFactorAuth } from './account/change-two-factor-auth.ts';
+import { accountCompleteRegistration } from './account/complete-registration.ts';
+import { accountConfirmContact } from './account/confirm-contact.ts';
+import { accountConfirmTwoFactorAuth } from './account/confirm-two-factor-auth.ts';
+import { accountGetBalance } from './account/get-balance.ts';
+import { accountGetContactPhoneSettings } from './account/get-contact-phone-settings.ts';
+import { accountGetCurrencyRates } from './account/get-currency-rates.ts';
+import { accountGetInfo } from './account/get-info.ts';
+import { accountGetPersonalDataFields } from './account/get-personal-data-fields.ts';
+import { accountGetProfileInfo } from './account/get-profile-info.ts';
+import { accountSaveProfileInfo } from './account/save-profile-info.ts';
+import { accountSendConfirmationToContact } from './account/send-confirmation-to-contact.ts';
+import { accountSetCurrency } from './account/set-currency.ts';
+import { accountUnsubscribe } from './account/unsubscribe.ts';
+import { authLogin } from './auth/login.ts';
+import { authLogout } from './auth/logout.ts';
+import { authRegister } from './auth/register.ts';
+import { authRestore } from './auth/restore.ts';
 import { bannersGet } from './banners/get.ts';
 import { eventsHandle } from './events/handle.ts';
 import { getMetadata } from './metadata/get.ts';
@@ -19,6 +42,29 @@ export const methods = {
   [storageSet.name]: storageSet,
   [eventsHandle.name]: eventsHandle,
   [bannersGet.name]: bannersGet,
+  [authRegister.name]: authRegister,
+  [authLogin.name]: authLogin,
+  [authLogout.name]: authLogout,
+  [authRestore.name]: authRestore,
+  [accountGetInfo.name]: accountGetInfo,
+  [accountGetBalance.name]: accountGetBalance,
+  [accountGetProfileInfo.name]: accountGetProfileInfo,
+  [accountSaveProfileInfo.name]: accountSaveProfileInfo,
+  [accountGetPersonalDataFields.name]: accountGetPersonalDataFields,
+  [accountAddContact.name]: accountAddContact,
+  [accountSendConfirmationToContact.name]: accountSendConfirmationToContact,
+  [accountConfirmContact.name]: accountConfirmContact,
+  [accountGetContactPhoneSettings.name]: accountGetContactPhoneSettings,
+  [accountChangeSubscription.name]: accountChangeSubscription,
+  [accountChangePassword.name]: accountChangePassword,
+  [accountChangeFakeName.name]: accountChangeFakeName,
+  [accountChangeLocale.name]: accountChangeLocale,
+  [accountSetCurrency.name]: accountSetCurrency,
+  [accountCompleteRegistration.name]: accountCompleteRegistration,
+  [accountUnsubscribe.name]: accountUnsubscribe,
+  [accountGetCurrencyRates.name]: accountGetCurrencyRates,
+  [accountChangeTwoFactorAuth.name]: accountChangeTwoFactorAuth,
+  [accountConfirmTwoFactorAuth.name]: accountConfirmTwoFactorAuth,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

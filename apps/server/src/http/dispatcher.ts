@@ -9,6 +9,7 @@ import type { ApiEnvelope, ApiErrorBody } from '@croupier/contract/errors';
 import { type Locale, localeFromAcceptLanguage, normalizeLocale } from '@croupier/contract/locales';
 import type { MethodContract } from '@croupier/contract/method';
 import { methods as contractMethods, methodKey } from '@croupier/contract/registry';
+import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -125,7 +126,7 @@ export function createDispatcher(options: {
         ? { id: session.playerId, locale: session.playerLocale }
         : null;
 
-    const input = parseInput(contract, request);
+    const input = parseInput(contract, request, locale);
 
     const ctx: CallContext = {
       locale,
@@ -180,7 +181,7 @@ export function createDispatcher(options: {
   };
 }
 
-function parseInput(contract: MethodContract, request: DispatchRequest): unknown {
+function parseInput(contract: MethodContract, request: DispatchRequest, locale: Locale): unknown {
   const raw: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(request.query)) if (!RESERVED_KEYS.has(key)) raw[key] = value;
   if (request.body) for (const [key, value] of Object.entries(request.body)) raw[key] = value;
@@ -190,6 +191,7 @@ function parseInput(contract: MethodContract, request: DispatchRequest): unknown
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
+  let firstRuleMessage: string | undefined;
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[key.slice(0, 64)] ??= 'unknown_field';
@@ -199,11 +201,17 @@ function parseInput(contract: MethodContract, request: DispatchRequest): unknown
     // Zod does not echo the input back, so "missing" is read off the raw parameters.
     fields[field] ??=
       issue.code === 'invalid_type' && raw[field] === undefined ? 'required' : issueCode(issue);
+    // A §5 field rule failed: say it in the rule's own words (e.g. "Wrong email address").
+    if (!firstRuleMessage && issue.code === 'custom' && isValidationCode(issue.message)) {
+      const params = (issue as { params?: Record<string, string> }).params;
+      firstRuleMessage = formatValidationMessage(issue.message, params, locale);
+    }
   }
   throw new AppError('InvalidParameterException', {
     code: 'invalid_parameter',
     fields,
     values: { fields: Object.keys(fields).slice(0, 10).join(', ') },
+    ...(firstRuleMessage ? { message: firstRuleMessage } : {}),
   });
 }
 

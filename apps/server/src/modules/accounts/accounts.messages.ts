@@ -1,0 +1,130 @@
+/**
+ * Texts of the errors the accounts and auth methods raise, in every locale. Services throw AppError
+ * with one of these keys; `localizeAccountError` (applied by `bindAccountMethod`) turns the key into
+ * the text of the request's locale before the dispatcher shapes the envelope. Field errors without
+ * a key of their own take the shared validation message of their code (spec §5 texts).
+ */
+import type { Locale } from '@croupier/contract/locales';
+import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
+import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
+import { AppError } from '../../http/app-error.ts';
+import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
+
+const en = {
+  'auth.invalid_credentials': 'Wrong login or password.',
+  'auth.two_factor_required':
+    'Two-factor authentication is enabled: enter the 6-digit code from your authenticator app.',
+  'auth.two_factor_invalid': 'Code is invalid.',
+  'auth.two_factor_expired': 'Time expired. Enter the current code from your authenticator app.',
+  'auth.messenger_disabled': 'Sign-in through the messenger is not available.',
+  'auth.messenger_forged': 'The messenger sign-in data could not be verified.',
+  'auth.messenger_stale': 'The messenger sign-in data has expired. Open the app again.',
+  'auth.restore_token_invalid': 'This password reset link is not valid. Request a new one.',
+  'auth.restore_token_expired': 'This password reset link has expired. Request a new one.',
+  'account.login_taken': 'An account with this login already exists.',
+  'account.login_kind_email': 'Sign up with an email address.',
+  'account.login_kind_phone': 'Sign up with a phone number.',
+  'account.currency_unsupported': 'This currency is not available.',
+  'account.currency_locked': 'The currency cannot be changed once money has moved on the account.',
+  'account.registration_completed': 'Your registration is already complete.',
+  'account.wrong_password': 'Wrong password.',
+  'account.contact_exists': 'You have already added this contact.',
+  'account.contact_limit': 'You cannot add more contacts of this kind.',
+  'account.contact_not_found': 'This contact is not on your account.',
+  'account.contact_confirmed': 'This contact is already confirmed.',
+  'account.contact_taken': 'This contact is already confirmed on another account.',
+  'account.code_attempts': 'Too many wrong codes. Request a new code.',
+  'account.phone_country_unsupported': 'Phone numbers of this country are not accepted.',
+  'account.two_factor_enabled': 'Two-factor authentication is already enabled.',
+  'account.two_factor_disabled': 'Two-factor authentication is not enabled.',
+  'account.two_factor_not_started': 'Start two-factor set-up first.',
+  'account.unsubscribe_invalid': 'This unsubscribe link is not valid.',
+} as const;
+
+export type AccountMessageKey = keyof typeof en;
+
+const fr: Record<AccountMessageKey, string> = {
+  'auth.invalid_credentials': 'Identifiant ou mot de passe incorrect.',
+  'auth.two_factor_required':
+    "L'authentification à deux facteurs est activée : saisissez le code à 6 chiffres de votre application d'authentification.",
+  'auth.two_factor_invalid': 'Le code n’est pas valide.',
+  'auth.two_factor_expired':
+    "Délai expiré. Saisissez le code actuel de votre application d'authentification.",
+  'auth.messenger_disabled': "La connexion par la messagerie n'est pas disponible.",
+  'auth.messenger_forged': "Les données de connexion de la messagerie n'ont pas pu être vérifiées.",
+  'auth.messenger_stale': "Les données de connexion de la messagerie ont expiré. Rouvrez l'application.",
+  'auth.restore_token_invalid': "Ce lien de réinitialisation n'est pas valide. Demandez-en un nouveau.",
+  'auth.restore_token_expired': 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.',
+  'account.login_taken': 'Un compte existe déjà avec cet identifiant.',
+  'account.login_kind_email': 'Inscrivez-vous avec une adresse e-mail.',
+  'account.login_kind_phone': 'Inscrivez-vous avec un numéro de téléphone.',
+  'account.currency_unsupported': "Cette devise n'est pas disponible.",
+  'account.currency_locked':
+    "La devise ne peut plus être changée une fois que de l'argent a circulé sur le compte.",
+  'account.registration_completed': 'Votre inscription est déjà terminée.',
+  'account.wrong_password': 'Mot de passe incorrect.',
+  'account.contact_exists': 'Vous avez déjà ajouté ce contact.',
+  'account.contact_limit': 'Vous ne pouvez plus ajouter de contact de ce type.',
+  'account.contact_not_found': "Ce contact n'est pas sur votre compte.",
+  'account.contact_confirmed': 'Ce contact est déjà confirmé.',
+  'account.contact_taken': 'Ce contact est déjà confirmé sur un autre compte.',
+  'account.code_attempts': 'Trop de codes erronés. Demandez un nouveau code.',
+  'account.phone_country_unsupported': 'Les numéros de ce pays ne sont pas acceptés.',
+  'account.two_factor_enabled': "L'authentification à deux facteurs est déjà activée.",
+  'account.two_factor_disabled': "L'authentification à deux facteurs n'est pas activée.",
+  'account.two_factor_not_started':
+    "Commencez d'abord la configuration de l'authentification à deux facteurs.",
+  'account.unsubscribe_invalid': "Ce lien de désinscription n'est pas valide.",
+};
+
+export const accountMessages: Record<Locale, Record<AccountMessageKey, string>> = { en, fr };
+
+function isAccountMessageKey(key: string | undefined): key is AccountMessageKey {
+  return key !== undefined && Object.hasOwn(en, key);
+}
+
+/** The same error with its message resolved in `locale`; other errors pass through unchanged. */
+export function localizeAccountError(error: unknown, locale: Locale): unknown {
+  if (!(error instanceof AppError)) return error;
+  let message: string | undefined;
+  if (isAccountMessageKey(error.messageKey)) {
+    message = accountMessages[locale][error.messageKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      error.values?.[name] === undefined ? whole : String(error.values[name]),
+    );
+  } else if (error.messageKey === undefined && error.type === 'InvalidParameterException' && error.fields) {
+    const [code] = Object.values(error.fields);
+    if (isValidationCode(code)) message = formatValidationMessage(code, undefined, locale);
+  }
+  if (message === undefined) return error;
+  return new AppError(error.type, {
+    code: error.code,
+    message,
+    ...(error.fields ? { fields: error.fields } : {}),
+    ...(error.data ? { data: error.data } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    cause: error,
+  });
+}
+
+/** `bindMethod` whose errors speak the request's language (see `localizeAccountError`). */
+export function bindAccountMethod<M extends MethodContract>(
+  contract: M,
+  handler: (input: MethodParsedInput<M>, ctx: CallContext) => Promise<MethodOutput<M>>,
+): BoundMethod {
+  return bindMethod(contract, async (input, ctx) => {
+    try {
+      return await handler(input, ctx);
+    } catch (error) {
+      throw localizeAccountError(error, ctx.locale);
+    }
+  });
+}
+
+/** A field error with an accounts message (`fields: {field: code}`). */
+export function fieldError(field: string, code: string, message?: AccountMessageKey): AppError {
+  return new AppError('InvalidParameterException', {
+    code: 'invalid_parameter',
+    fields: { [field]: code },
+    ...(message ? { message } : {}),
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Texts of the back-office auth backend in English and French: error messages (keyed by the error's
+ * machine code), the emails it sends and the two small pages a mailed link opens.
+ */
+import type { Locale } from '@croupier/contract/locales';
+
+const en = {
+  invalid_credentials: 'Invalid identifier or password.',
+  blocked: 'Your account has been blocked by an administrator.',
+  invalid_token: 'Missing or invalid credentials.',
+  forbidden: 'You are not allowed to do this.',
+  registration_closed: 'Registration is closed: ask an administrator to create your account.',
+  taken: 'Email or username is already taken.',
+  invalid_code: 'Incorrect or expired code.',
+  passwords_mismatch: 'Passwords do not match.',
+  invalid_current_password: 'The current password is not correct.',
+  same_password: 'The new password must be different from the current one.',
+  validation: 'Invalid parameters: {fields}.',
+  malformed_body: 'The request could not be read.',
+  rate_limited: 'Too many requests. Try again in {seconds} s.',
+  not_found: 'Not found.',
+  sso_unavailable: 'The sign-in provider is unavailable. Please try again later.',
+  sso_failed: 'Sign-in with the provider failed. Please try again.',
+  internal_error: 'Internal server error.',
+
+  'mail.reset.subject': 'Reset your back-office password',
+  'mail.reset.text':
+    'Someone asked to reset the password of your Croupier back-office account.\n\nOpen this link within {minutes} minutes to choose a new one:\n{link}\n\nIf it was not you, ignore this email: your password stays the same.',
+  'mail.confirm.subject': 'Confirm your back-office email address',
+  'mail.confirm.text':
+    'Open this link within {hours} hours to confirm the email address of your Croupier back-office account:\n{link}',
+
+  'page.reset.title': 'Choose a new password',
+  'page.reset.password': 'New password',
+  'page.reset.confirmation': 'Repeat the new password',
+  'page.reset.submit': 'Save the password',
+  'page.reset.done': 'Your password has been changed. You can sign in with it now.',
+  'page.confirm.title': 'Email address',
+  'page.confirm.done': 'Your email address is confirmed.',
+  'page.confirm.failed': 'This confirmation link is not valid or has expired.',
+} as const;
+
+export type BackofficeMessageKey = keyof typeof en;
+
+const fr: Record<BackofficeMessageKey, string> = {
+  invalid_credentials: 'Identifiant ou mot de passe invalide.',
+  blocked: 'Votre compte a été bloqué par un administrateur.',
+  invalid_token: 'Identifiants manquants ou invalides.',
+  forbidden: "Vous n'êtes pas autorisé à effectuer cette action.",
+  registration_closed: 'Les inscriptions sont fermées : demandez à un administrateur de créer votre compte.',
+  taken: "L'adresse e-mail ou le nom d'utilisateur est déjà utilisé.",
+  invalid_code: 'Code incorrect ou expiré.',
+  passwords_mismatch: 'Les mots de passe ne correspondent pas.',
+  invalid_current_password: "Le mot de passe actuel n'est pas correct.",
+  same_password: "Le nouveau mot de passe doit être différent de l'actuel.",
+  validation: 'Paramètres invalides : {fields}.',
+  malformed_body: "La requête n'a pas pu être lue.",
+  rate_limited: 'Trop de requêtes. Réessayez dans {seconds} s.',
+  not_found: 'Introuvable.',
+  sso_unavailable: 'Le service de connexion est indisponible. Veuillez réessayer plus tard.',
+  sso_failed: 'La connexion avec le service a échoué. Veuillez réessayer.',
+  internal_error: 'Erreur interne du serveur.',
+
+  'mail.reset.subject': 'Réinitialisez votre mot de passe du back-office',
+  'mail.reset.text':
+    "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte back-office Croupier.\n\nOuvrez ce lien dans les {minutes} minutes pour en choisir un nouveau :\n{link}\n\nSi ce n'était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'mail.confirm.subject': 'Confirmez votre adresse e-mail du back-office',
+  'mail.confirm.text':
+    "Ouvrez ce lien dans les {hours} heures pour confirmer l'adresse e-mail de votre compte back-office Croupier :\n{link}",
+
+  'page.reset.title': 'Choisissez un nouveau mot de passe',
+  'page.reset.password': 'Nouveau mot de passe',
+  'page.reset.confirmation': 'Répétez le nouveau mot de passe',
+  'page.reset.submit': 'Enregistrer le mot de passe',
+  'page.reset.done': 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec dès maintenant.',
+  'page.confirm.title': 'Adresse e-mail',
+  'page.confirm.done': 'Votre adresse e-mail est confirmée.',
+  'page.confirm.failed': "Ce lien de confirmation n'est pas valide ou a expiré.",
+};
+
+const catalogues: Record<Locale, Record<BackofficeMessageKey, string>> = { en, fr };
+
+export function isBackofficeMessageKey(value: string): value is BackofficeMessageKey {
+  return Object.hasOwn(en, value);
+}
+
+export function backofficeText(
+  locale: Locale,
+  key: BackofficeMessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  return catalogues[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}

@@ -1,0 +1,245 @@
+/** The only place that touches the back-office tables. Rows leave as `BackofficeUserRow`. */
+import type { Db } from '@croupier/db/client';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { backofficeTokens, backofficeUsers } from './backoffice.tables.ts';
+
+export type BackofficeRole = 'admin' | 'editor';
+export type BackofficeTokenPurpose = 'reset_password' | 'email_confirmation' | 'sso';
+
+export interface BackofficeUserRow {
+  id: bigint;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: BackofficeRole;
+  confirmed: boolean;
+  blocked: boolean;
+  tokenVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Serialises bootstrap registrations: two "first" users at once must not both become admin. */
+const REGISTRATION_LOCK_KEY = 72_201_301;
+
+const columns = {
+  id: backofficeUsers.id,
+  username: backofficeUsers.username,
+  email: backofficeUsers.email,
+  passwordHash: backofficeUsers.passwordHash,
+  role: backofficeUsers.role,
+  confirmed: backofficeUsers.confirmed,
+  blocked: backofficeUsers.blocked,
+  tokenVersion: backofficeUsers.tokenVersion,
+  createdAt: backofficeUsers.createdAt,
+  updatedAt: backofficeUsers.updatedAt,
+};
+
+type SelectedRow = Omit<BackofficeUserRow, 'role'> & { role: string };
+
+function toRow(row: SelectedRow | undefined): BackofficeUserRow | undefined {
+  if (!row) return undefined;
+  return { ...row, role: row.role === 'admin' ? 'admin' : 'editor' };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function createBackofficeRepository(db: Db) {
+  return {
+    /**
+     * Inserts a user. With `bootstrapOnly`, only while no user exists (the first one, made admin);
+     * otherwise with the given role. Under an advisory lock, so the check and the insert are one step.
+     */
+    async insertUser(values: {
+      username: string;
+      email: string;
+      passwordHash: string;
+      role: BackofficeRole;
+      bootstrapOnly: boolean;
+      now: Date;
+    }): Promise<
+      { outcome: 'created'; user: BackofficeUserRow; first: boolean } | { outcome: 'closed' | 'taken' }
+    > {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_KEY})`);
+          const existing = await tx.select({ id: backofficeUsers.id }).from(backofficeUsers).limit(1);
+          const first = existing.length === 0;
+          if (values.bootstrapOnly && !first) return { outcome: 'closed' as const };
+          const inserted = await tx
+            .insert(backofficeUsers)
+            .values({
+              username: values.username,
+              email: values.email,
+              passwordHash: values.passwordHash,
+              role: first ? 'admin' : values.role,
+              createdAt: values.now,
+              updatedAt: values.now,
+            })
+            .returning(columns);
+          return { outcome: 'created' as const, user: toRow(inserted[0])!, first };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { outcome: 'taken' };
+        throw error;
+      }
+    },
+
+    async findById(id: bigint): Promise<BackofficeUserRow | undefined> {
+      const rows = await db.select(columns).from(backofficeUsers).where(eq(backofficeUsers.id, id)).limit(1);
+      return toRow(rows[0]);
+    },
+
+    /** By email or username, both compared lower-cased (usernames cannot contain `@`). */
+    async findByIdentifier(identifier: string): Promise<BackofficeUserRow | undefined> {
+      const lowered = identifier.toLowerCase();
+      const rows = await db
+        .select(columns)
+        .from(backofficeUsers)
+        .where(or(eq(backofficeUsers.email, lowered), sql`lower(${backofficeUsers.username}) = ${lowered}`))
+        .limit(1);
+      return toRow(rows[0]);
+    },
+
+    async findByEmail(email: string): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .select(columns)
+        .from(backofficeUsers)
+        .where(eq(backofficeUsers.email, email.toLowerCase()))
+        .limit(1);
+      return toRow(rows[0]);
+    },
+
+    /** Sets a new password hash and bumps the token version (ending every earlier JWT). */
+    async updatePassword(
+      id: bigint,
+      passwordHash: string,
+      now: Date,
+    ): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .update(backofficeUsers)
+        .set({ passwordHash, tokenVersion: sql`${backofficeUsers.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(backofficeUsers.id, id))
+        .returning(columns);
+      return toRow(rows[0]);
+    },
+
+    async markConfirmed(id: bigint, now: Date): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .update(backofficeUsers)
+        .set({ confirmed: true, updatedAt: now })
+        .where(eq(backofficeUsers.id, id))
+        .returning(columns);
+      return toRow(rows[0]);
+    },
+
+    /**
+     * Stores a new code's hash. Earlier unused codes of the same purpose for the user are spent (only
+     * the latest link works) and the user's expired codes are deleted, so the table stays small.
+     */
+    async insertToken(values: {
+      userId: bigint;
+      purpose: BackofficeTokenPurpose;
+      codeHash: Buffer;
+      expiresAt: Date;
+      now: Date;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(backofficeTokens)
+          .where(
+            and(eq(backofficeTokens.userId, values.userId), lte(backofficeTokens.expiresAt, values.now)),
+          );
+        await tx
+          .update(backofficeTokens)
+          .set({ usedAt: values.now })
+          .where(
+            and(
+              eq(backofficeTokens.userId, values.userId),
+              eq(backofficeTokens.purpose, values.purpose),
+              isNull(backofficeTokens.usedAt),
+            ),
+          );
+        await tx.insert(backofficeTokens).values({
+          userId: values.userId,
+          purpose: values.purpose,
+          codeHash: values.codeHash,
+          expiresAt: values.expiresAt,
+          createdAt: values.now,
+        });
+      });
+    },
+
+    /** Spends a live code in one statement (so it works once) and returns its user's id. */
+    async consumeToken(
+      codeHash: Buffer,
+      purpose: BackofficeTokenPurpose,
+      now: Date,
+    ): Promise<bigint | undefined> {
+      const rows = await db
+        .update(backofficeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(backofficeTokens.codeHash, codeHash),
+            eq(backofficeTokens.purpose, purpose),
+            isNull(backofficeTokens.usedAt),
+            gt(backofficeTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: backofficeTokens.userId });
+      return rows[0]?.userId;
+    },
+
+    /**
+     * Password reset with a code: spends the code and sets the password in one transaction, so a
+     * failure leaves the code usable and a success leaves no other reset code alive.
+     */
+    async resetPasswordWithCode(
+      codeHash: Buffer,
+      passwordHash: string,
+      now: Date,
+    ): Promise<BackofficeUserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .update(backofficeTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(backofficeTokens.codeHash, codeHash),
+              eq(backofficeTokens.purpose, 'reset_password'),
+              isNull(backofficeTokens.usedAt),
+              gt(backofficeTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: backofficeTokens.userId });
+        const userId = spent[0]?.userId;
+        if (userId === undefined) return undefined;
+        await tx
+          .update(backofficeTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(backofficeTokens.userId, userId),
+              eq(backofficeTokens.purpose, 'reset_password'),
+              isNull(backofficeTokens.usedAt),
+            ),
+          );
+        const rows = await tx
+          .update(backofficeUsers)
+          .set({ passwordHash, tokenVersion: sql`${backofficeUsers.tokenVersion} + 1`, updatedAt: now })
+          .where(eq(backofficeUsers.id, userId))
+          .returning(columns);
+        return toRow(rows[0]);
+      });
+    },
+  };
+}
+
+export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;

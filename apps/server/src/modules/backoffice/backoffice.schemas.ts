@@ -1,0 +1,66 @@
+/**
+ * Request bodies of the back-office auth backend. Strict: unknown keys are refused, so a client
+ * that sends `role` or `confirmed` to registration learns it was not taken.
+ */
+import { z } from 'zod';
+
+/** Back-office passwords guard the site's content and the cashier's approvals: longer than players'. */
+export const BACKOFFICE_PASSWORD_MIN_CHARS = 8;
+export const BACKOFFICE_PASSWORD_MAX_CHARS = 128;
+
+const email = z.string().trim().toLowerCase().max(254, 'too_long').pipe(z.email('invalid_format'));
+const newPassword = z
+  .string()
+  .min(BACKOFFICE_PASSWORD_MIN_CHARS, 'too_short')
+  .max(BACKOFFICE_PASSWORD_MAX_CHARS, 'too_long');
+// Any stored password is at most this long, so a longer one cannot match and is not worth hashing.
+const anyPassword = z.string().min(1, 'required').max(BACKOFFICE_PASSWORD_MAX_CHARS, 'too_long');
+/** Codes are 32 random bytes in base64url (43 characters). */
+export const oneTimeCode = z
+  .string()
+  .min(20, 'invalid_format')
+  .max(128, 'invalid_format')
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format');
+
+function confirmed<T extends { password: string; passwordConfirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (value.password !== value.passwordConfirmation) {
+    ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'mismatch' });
+  }
+}
+
+export const loginBody = z.strictObject({
+  identifier: z.string().trim().min(1, 'required').max(254, 'too_long'),
+  password: anyPassword,
+});
+
+export const registerBody = z.strictObject({
+  // No `@`, so an identifier is never both someone's username and someone else's email.
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,32}$/, 'invalid_format'),
+  email,
+  password: newPassword,
+});
+
+export const forgotPasswordBody = z.strictObject({ email });
+
+export const resetPasswordBody = z
+  .strictObject({ code: oneTimeCode, password: newPassword, passwordConfirmation: z.string().max(256) })
+  .superRefine(confirmed);
+
+export const changePasswordBody = z
+  .strictObject({
+    currentPassword: anyPassword,
+    password: newPassword,
+    passwordConfirmation: z.string().max(256),
+  })
+  .superRefine(confirmed);
+
+export const sendEmailConfirmationBody = z.strictObject({ email });
+
+export const confirmationQuery = z.object({ confirmation: oneTimeCode });
+export const accessTokenQuery = z.object({ access_token: oneTimeCode });

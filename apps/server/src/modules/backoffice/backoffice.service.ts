@@ -1,0 +1,414 @@
+/**
+ * The content service's own auth backend for back-office users (spec §7), in the manner of a headless
+ * CMS's users-permissions plugin: local sign-in with JWTs, registration, password reset by email,
+ * password change, email confirmation, and single sign-on through the configured OpenID Connect
+ * provider. Staff only: players never get a back-office token.
+ *
+ * Registration is closed except to bootstrap the first user (who becomes `admin`) and to an admin,
+ * who creates `editor` accounts. An open form would let anyone on the internet become staff.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Locale } from '@croupier/contract/locales';
+import { cmsJwtSecret } from '../../config.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
+import { signBackofficeJwt, verifyBackofficeJwt } from './backoffice.jwt.ts';
+import { backofficeText } from './backoffice.messages.ts';
+import {
+  type BackofficeRole,
+  type BackofficeUserRow,
+  createBackofficeRepository,
+} from './backoffice.repository.ts';
+
+export type { BackofficeRole } from './backoffice.repository.ts';
+
+/** The user as every endpoint answers it (no hash, no token version). */
+export interface BackofficeUserDto {
+  id: number;
+  username: string;
+  email: string;
+  provider: 'local';
+  confirmed: boolean;
+  blocked: boolean;
+  role: BackofficeRole;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The authenticated caller of an operator endpoint. */
+export interface BackofficeActor {
+  id: bigint;
+  username: string;
+  email: string;
+  role: BackofficeRole;
+}
+
+/** The slice of the notifications service this module needs. */
+export interface BackofficeMailer {
+  enqueueEmail(input: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    locale?: Locale;
+    meta?: { link?: string; code?: string };
+  }): Promise<void>;
+}
+
+export const RESET_CODE_TTL_SECONDS = 3600;
+export const CONFIRMATION_CODE_TTL_SECONDS = 24 * 3600;
+/** The single-sign-on hand-off code only has to survive one redirect and one call. */
+export const SSO_CODE_TTL_SECONDS = 120;
+
+/** [limit, window seconds] per key. Login counts per IP and per identifier (ARCHITECTURE.md §8). */
+const LIMITS = {
+  loginIp: [20, 900],
+  loginIdentifier: [10, 900],
+  registerIp: [10, 3600],
+  forgotIp: [5, 3600],
+  forgotEmail: [3, 3600],
+  resetIp: [10, 900],
+  changeUser: [10, 900],
+  confirmIp: [5, 3600],
+  confirmEmail: [3, 3600],
+  confirmLinkIp: [10, 900],
+  ssoIp: [20, 900],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** Role order: an admin may do whatever an editor may. */
+const ROLE_RANK: Record<BackofficeRole, number> = { editor: 1, admin: 2 };
+
+export function toUserDto(row: BackofficeUserRow): BackofficeUserDto {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    email: row.email,
+    provider: 'local',
+    confirmed: row.confirmed,
+    blocked: row.blocked,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function newCode(): { code: string; codeHash: Buffer } {
+  const code = randomBytes(32).toString('base64url');
+  return { code, codeHash: hashCode(code) };
+}
+
+function hashCode(code: string): Buffer {
+  return createHash('sha256').update(code).digest();
+}
+
+/** Rate-limit keys carry a digest, not the address itself (Redis is not where emails should live). */
+function digest(value: string): string {
+  return createHash('sha256').update(value.toLowerCase()).digest('base64url').slice(0, 22);
+}
+
+function unauthorized(): AppError {
+  return new AppError('AuthorizationException', { code: 'invalid_token', message: 'invalid_token' });
+}
+
+/** Where mailed links point; null when no trustworthy origin is known (see routes). */
+export interface LinkContext {
+  origin: string | null;
+  locale: Locale;
+}
+
+export function createBackofficeService(deps: Deps, collaborators: { mailer: BackofficeMailer }) {
+  const repository = createBackofficeRepository(deps.db);
+  const secret = cmsJwtSecret(deps.config);
+  const ttlSeconds = deps.config.CMS_JWT_TTL_SECONDS;
+
+  async function limit(name: keyof typeof LIMITS, key: string): Promise<void> {
+    const [max, windowSeconds] = LIMITS[name];
+    const result = await deps.rateLimiter.consume(`bo:${name}:${key}`, max, windowSeconds);
+    if (!result.allowed) {
+      throw new AppError('TooManyRequestsException', {
+        code: 'rate_limited',
+        message: 'rate_limited',
+        retryAfterSeconds: result.retryAfterSeconds,
+        values: { seconds: result.retryAfterSeconds },
+      });
+    }
+  }
+
+  function issueJwt(user: BackofficeUserRow): Promise<string> {
+    return signBackofficeJwt(
+      secret,
+      { userId: user.id, tokenVersion: user.tokenVersion },
+      { now: deps.now(), ttlSeconds },
+    );
+  }
+
+  async function session(user: BackofficeUserRow): Promise<{ jwt: string; user: BackofficeUserDto }> {
+    return { jwt: await issueJwt(user), user: toUserDto(user) };
+  }
+
+  /** The user behind a bearer token, or AuthorizationException (the client then drops its token). */
+  async function authenticate(authorization: string | undefined): Promise<BackofficeUserRow> {
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(authorization?.trim() ?? '');
+    if (!match?.[1]) throw unauthorized();
+    const claims = await verifyBackofficeJwt(secret, match[1], deps.now());
+    if (!claims) throw unauthorized();
+    const user = await repository.findById(claims.userId);
+    // A password change or reset bumped the version: every older token ends here.
+    if (!user || user.tokenVersion !== claims.tokenVersion || user.blocked) throw unauthorized();
+    return user;
+  }
+
+  async function sendMail(
+    user: BackofficeUserRow,
+    kind: 'reset' | 'confirm',
+    path: string,
+    code: string,
+    context: LinkContext,
+  ): Promise<void> {
+    if (!context.origin) {
+      deps.log.warn({ kind }, 'back-office email not sent: set PUBLIC_URL so links have a trusted origin');
+      return;
+    }
+    const link = `${context.origin}${path}${encodeURIComponent(code)}`;
+    const values = {
+      link,
+      minutes: RESET_CODE_TTL_SECONDS / 60,
+      hours: CONFIRMATION_CODE_TTL_SECONDS / 3600,
+    };
+    await collaborators.mailer.enqueueEmail({
+      to: user.email,
+      subject: backofficeText(
+        context.locale,
+        kind === 'reset' ? 'mail.reset.subject' : 'mail.confirm.subject',
+      ),
+      text: backofficeText(
+        context.locale,
+        kind === 'reset' ? 'mail.reset.text' : 'mail.confirm.text',
+        values,
+      ),
+      locale: context.locale,
+      meta: { link },
+    });
+  }
+
+  async function sendConfirmation(user: BackofficeUserRow, context: LinkContext): Promise<void> {
+    const { code, codeHash } = newCode();
+    const now = deps.now();
+    await repository.insertToken({
+      userId: user.id,
+      purpose: 'email_confirmation',
+      codeHash,
+      expiresAt: new Date(now.getTime() + CONFIRMATION_CODE_TTL_SECONDS * 1000),
+      now,
+    });
+    await sendMail(user, 'confirm', '/nfx/auth/email-confirmation?confirmation=', code, context);
+  }
+
+  return {
+    authenticate,
+
+    /** The caller, who must hold at least `role`; 401 without a valid token, 403 with too low a role. */
+    async requireRole(authorization: string | undefined, role: BackofficeRole): Promise<BackofficeActor> {
+      const user = await authenticate(authorization);
+      if (ROLE_RANK[user.role] < ROLE_RANK[role]) {
+        throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+      }
+      return { id: user.id, username: user.username, email: user.email, role: user.role };
+    },
+
+    async me(authorization: string | undefined): Promise<BackofficeUserDto> {
+      return toUserDto(await authenticate(authorization));
+    },
+
+    /** `POST /auth/local`: one generic failure for unknown identifier and wrong password alike. */
+    async login(
+      input: { identifier: string; password: string },
+      meta: { ip: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      const identifierKey = digest(input.identifier);
+      await limit('loginIp', meta.ip);
+      await limit('loginIdentifier', identifierKey);
+      const user = await repository.findByIdentifier(input.identifier);
+      // The same argon2 work whether or not the user exists: no enumeration by timing.
+      const valid = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !valid) {
+        throw new AppError('InvalidParameterException', {
+          code: 'invalid_credentials',
+          message: 'invalid_credentials',
+        });
+      }
+      // Said only to someone who knows the password.
+      if (user.blocked) throw new AppError('AccessDeniedException', { code: 'blocked', message: 'blocked' });
+      await deps.rateLimiter.reset(`bo:loginIdentifier:${identifierKey}`);
+      return session(user);
+    },
+
+    /**
+     * `POST /auth/local/register`: the first user of an empty back office (bootstrap, becomes admin,
+     * gets a JWT), or an admin creating an editor (gets the new user, not a token for it).
+     */
+    async register(
+      input: { username: string; email: string; password: string },
+      meta: { ip: string; authorization: string | undefined; link: LinkContext },
+    ): Promise<{ jwt?: string; user: BackofficeUserDto }> {
+      await limit('registerIp', meta.ip);
+      // A token that is present must be valid: a stale one does not silently become "anonymous".
+      const actor = meta.authorization ? await authenticate(meta.authorization) : null;
+      if (actor && actor.role !== 'admin') {
+        throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const result = await repository.insertUser({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: 'editor',
+        bootstrapOnly: actor === null,
+        now: deps.now(),
+      });
+      if (result.outcome !== 'created') {
+        if (result.outcome === 'closed') {
+          throw new AppError('AccessDeniedException', {
+            code: 'registration_closed',
+            message: 'registration_closed',
+          });
+        }
+        // Only the first user or an admin gets here, so this tells nobody anything new.
+        throw new AppError('InvalidParameterException', { code: 'taken', message: 'taken' });
+      }
+      await sendConfirmation(result.user, meta.link);
+      return actor ? { user: toUserDto(result.user) } : session(result.user);
+    },
+
+    /** `POST /auth/forgot-password`: always the same answer; a link goes out only to a real, active user. */
+    async forgotPassword(
+      input: { email: string },
+      meta: { ip: string; link: LinkContext },
+    ): Promise<{ ok: true }> {
+      await limit('forgotIp', meta.ip);
+      await limit('forgotEmail', digest(input.email));
+      const user = await repository.findByEmail(input.email);
+      if (user && !user.blocked) {
+        const { code, codeHash } = newCode();
+        const now = deps.now();
+        await repository.insertToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          codeHash,
+          expiresAt: new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000),
+          now,
+        });
+        // In the fragment: browsers never send it, so the code stays out of access logs.
+        await sendMail(user, 'reset', '/nfx/auth/reset-password#code=', code, meta.link);
+      }
+      return { ok: true };
+    },
+
+    /** `POST /auth/reset-password`: a live code, once; ends every earlier JWT of the user. */
+    async resetPassword(
+      input: { code: string; password: string },
+      meta: { ip: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      await limit('resetIp', meta.ip);
+      const passwordHash = await hashPassword(input.password);
+      const now = deps.now();
+      let user = await repository.resetPasswordWithCode(hashCode(input.code), passwordHash, now);
+      if (!user)
+        throw new AppError('InvalidParameterException', { code: 'invalid_code', message: 'invalid_code' });
+      if (user.blocked) throw new AppError('AccessDeniedException', { code: 'blocked', message: 'blocked' });
+      // The code came by email, so the address works.
+      if (!user.confirmed) user = (await repository.markConfirmed(user.id, now)) ?? user;
+      return session(user);
+    },
+
+    /** `POST /auth/change-password`: needs the current password; answers a fresh JWT (older ones end). */
+    async changePassword(
+      authorization: string | undefined,
+      input: { currentPassword: string; password: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      const user = await authenticate(authorization);
+      await limit('changeUser', user.id.toString());
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError('InvalidParameterException', {
+          code: 'invalid_current_password',
+          message: 'invalid_current_password',
+          fields: { currentPassword: 'invalid' },
+        });
+      }
+      if (input.currentPassword === input.password) {
+        throw new AppError('InvalidParameterException', {
+          code: 'same_password',
+          message: 'same_password',
+          fields: { password: 'same_as_current' },
+        });
+      }
+      const updated = await repository.updatePassword(
+        user.id,
+        await hashPassword(input.password),
+        deps.now(),
+      );
+      if (!updated) throw unauthorized();
+      return session(updated);
+    },
+
+    /** `POST /auth/send-email-confirmation`: the same answer whether or not the address is known. */
+    async sendEmailConfirmation(
+      input: { email: string },
+      meta: { ip: string; link: LinkContext },
+    ): Promise<{ email: string; sent: true }> {
+      await limit('confirmIp', meta.ip);
+      await limit('confirmEmail', digest(input.email));
+      const user = await repository.findByEmail(input.email);
+      if (user && !user.confirmed && !user.blocked) await sendConfirmation(user, meta.link);
+      return { email: input.email, sent: true };
+    },
+
+    /** `GET /auth/email-confirmation?confirmation=…`: the confirmed user, or null for a bad or spent code. */
+    async confirmEmail(code: string, meta: { ip: string }): Promise<BackofficeUserDto | null> {
+      await limit('confirmLinkIp', meta.ip);
+      const now = deps.now();
+      const userId = await repository.consumeToken(hashCode(code), 'email_confirmation', now);
+      if (userId === undefined) return null;
+      const user = await repository.markConfirmed(userId, now);
+      return user ? toUserDto(user) : null;
+    },
+
+    /**
+     * After the provider vouched for someone: a one-time hand-off code for the back-office user with
+     * that verified email, or null. SSO never creates users: an account at the provider is not a
+     * reason to become staff.
+     */
+    async issueSsoCode(identity: { email: string | null; emailVerified: boolean }): Promise<string | null> {
+      if (!identity.email || !identity.emailVerified) return null;
+      const user = await repository.findByEmail(identity.email);
+      if (!user || user.blocked) return null;
+      const { code, codeHash } = newCode();
+      const now = deps.now();
+      await repository.insertToken({
+        userId: user.id,
+        purpose: 'sso',
+        codeHash,
+        expiresAt: new Date(now.getTime() + SSO_CODE_TTL_SECONDS * 1000),
+        now,
+      });
+      return code;
+    },
+
+    /** `GET /auth/:provider/callback?access_token=…`: trades the hand-off code for a JWT, once. */
+    async redeemSsoCode(
+      code: string,
+      meta: { ip: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      await limit('ssoIp', meta.ip);
+      const userId = await repository.consumeToken(hashCode(code), 'sso', deps.now());
+      const user = userId === undefined ? undefined : await repository.findById(userId);
+      if (!user || user.blocked) throw unauthorized();
+      return session(user);
+    },
+  };
+}
+
+export type BackofficeService = ReturnType<typeof createBackofficeService>;
