@@ -337,14 +337,14 @@ const footerTexts: Record<Locale, { licence: string; responsible: string; copyri
       'Croupier is operated by Croupier Gaming Ltd (company no. 14502311), licensed and regulated for remote gaming under licence no. CG/B2C/2024/017. All in-house games are provably fair: every result can be verified from its server seed, client seed and nonce.',
     responsible:
       'Gambling can be addictive. Play for fun, never to make money, and only with what you can afford to lose. Players must be 18 or older. Set deposit limits, take a break or self-exclude at any time from your profile.',
-    copyright: '© 2025 Croupier. All rights reserved. 18+',
+    copyright: '© {year} Croupier. All rights reserved. 18+',
   },
   fr: {
     licence:
       'Croupier est exploité par Croupier Gaming Ltd (société n° 14502311), titulaire d’une licence de jeux à distance n° CG/B2C/2024/017 et soumis à la réglementation correspondante. Tous nos jeux maison sont équitables et vérifiables : chaque résultat peut être contrôlé à partir de sa graine serveur, de sa graine client et de son nonce.',
     responsible:
       'Les jeux d’argent peuvent créer une dépendance. Jouez pour le plaisir, jamais pour gagner de l’argent, et uniquement avec des sommes que vous pouvez vous permettre de perdre. Réservé aux personnes de 18 ans et plus. Fixez des limites de dépôt, faites une pause ou excluez-vous à tout moment depuis votre profil.',
-    copyright: '© 2025 Croupier. Tous droits réservés. 18+',
+    copyright: '© {year} Croupier. Tous droits réservés. 18+',
   },
 };
 

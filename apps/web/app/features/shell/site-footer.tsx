@@ -110,7 +110,8 @@ export function SiteFooter({ shell, locale, isAuthenticated }: SiteFooterProps) 
             <ChipMark className="size-6" />
             <span className="font-semibold">{shell.siteName}</span>
           </Link>
-          <p>{footer.copyright}</p>
+          {/* The operator writes `{year}` once; the footer keeps it current. */}
+          <p>{footer.copyright.replace('{year}', String(new Date().getUTCFullYear()))}</p>
         </div>
       </div>
     </footer>
