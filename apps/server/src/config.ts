@@ -76,6 +76,13 @@ export const configSchema = z
     /** Secret signing back-office (content service) JWTs. Required in production. */
     CMS_JWT_SECRET: z.string().min(32).optional(),
     CMS_JWT_TTL_SECONDS: seconds.default(7 * 24 * 3600),
+    /**
+     * The payment provider the cashier talks to: its API base URL, API key and webhook signing
+     * secret. Unset with SANDBOX on: the sandbox provider mounted in this server.
+     */
+    PSP_BASE_URL: z.url().optional(),
+    PSP_API_KEY: z.string().min(16).optional(),
+    PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
