@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '@croupier/db/client';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { apiRoutes } from './http/api-routes.ts';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     bodyLimit: config.API_BODY_LIMIT_BYTES,
