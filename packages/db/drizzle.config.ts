@@ -5,7 +5,11 @@ import { defineConfig } from 'drizzle-kit';
 // migrations are generated here and applied at boot.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./apps/server/src/modules/*/*.tables.ts', './packages/ledger/src/*.tables.ts'],
+  schema: [
+    './apps/server/src/modules/*/*.tables.ts',
+    './packages/ledger/src/*.tables.ts',
+    './apps/server/src/sandbox/*/*.tables.ts',
+  ],
   out: './packages/db/migrations',
   migrations: { schema: 'drizzle' },
 });

@@ -14,9 +14,12 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
+import { createSandboxPsp } from './sandbox/psp/psp.service.ts';
 import { createServices, type Services } from './services.ts';
 import { type WebMode, webPlugin } from './web/web-plugin.ts';
 
@@ -114,9 +117,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { backoffice, social } = services;
   await app.register(socialRoutes, { config, social, rateLimiter });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc });
+  await app.register(cashierRoutes, { cashier: services.cashier });
   // The development mailbox shows players' codes and links: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(mailboxRoutes, { notifications: services.notifications });
+  }
+  // The sandbox payment provider plays a third party: the platform reaches it over HTTP only.
+  if (config.SANDBOX) {
+    const sandboxPsp = createSandboxPsp(deps);
+    app.decorate('sandboxPsp', sandboxPsp);
+    await app.register(sandboxPspRoutes, { psp: sandboxPsp, prefix: '/sandbox/psp' });
   }
   await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
   return app;

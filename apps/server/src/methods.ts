@@ -2,6 +2,7 @@
 import type { BoundMethod } from './http/method-binding.ts';
 import { accountsMethods } from './modules/accounts/accounts.methods.ts';
 import { authMethods } from './modules/auth/auth.methods.ts';
+import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
@@ -14,4 +15,5 @@ export const boundMethods: BoundMethod[] = [
   ...bannersMethods,
   ...authMethods,
   ...accountsMethods,
+  ...cashierMethods,
 ];

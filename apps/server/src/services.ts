@@ -6,20 +6,24 @@ import type { Deps } from './deps.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
   const sessions = createSessionService(deps);
   const metadata = createMetadataService(deps);
   const cms = createCmsService(deps);
   const notifications = createNotificationsService(deps);
-  const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms });
+  const wallet = createWalletService(deps, { metadata });
+  const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
   const social = createSocialService(deps, { sessions, accounts });
+  const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
   return {
     sessions,
     metadata,
@@ -27,8 +31,10 @@ export function createServices(deps: Deps) {
     events: createEventsService(deps),
     cms,
     notifications,
+    wallet,
     accounts,
     social,
+    cashier,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

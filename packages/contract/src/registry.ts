@@ -26,6 +26,17 @@ import { authLogout } from './auth/logout.ts';
 import { authRegister } from './auth/register.ts';
 import { authRestore } from './auth/restore.ts';
 import { bannersGet } from './banners/get.ts';
+import { cashierCancelWithdrawal } from './cashier/cancel-withdrawal.ts';
+import { cashierGetBanks } from './cashier/get-banks.ts';
+import { cashierGetDepositInfo } from './cashier/get-deposit-info.ts';
+import { accountGetDepositLimit } from './cashier/get-deposit-limit.ts';
+import { cashierGetDepositSettings } from './cashier/get-deposit-settings.ts';
+import { cashierGetHistory } from './cashier/get-history.ts';
+import { cashierGetWithdrawSettings } from './cashier/get-withdraw-settings.ts';
+import { cashierMakeDeposit } from './cashier/make-deposit.ts';
+import { cashierMakeWithdrawal } from './cashier/make-withdrawal.ts';
+import { cashierPaymentMethods } from './cashier/payment-methods.ts';
+import { accountSetDepositLimit } from './cashier/set-deposit-limit.ts';
 import { eventsHandle } from './events/handle.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
@@ -65,6 +76,17 @@ export const methods = {
   [accountGetCurrencyRates.name]: accountGetCurrencyRates,
   [accountChangeTwoFactorAuth.name]: accountChangeTwoFactorAuth,
   [accountConfirmTwoFactorAuth.name]: accountConfirmTwoFactorAuth,
+  [cashierPaymentMethods.name]: cashierPaymentMethods,
+  [cashierGetDepositSettings.name]: cashierGetDepositSettings,
+  [cashierMakeDeposit.name]: cashierMakeDeposit,
+  [cashierGetDepositInfo.name]: cashierGetDepositInfo,
+  [cashierGetHistory.name]: cashierGetHistory,
+  [cashierGetWithdrawSettings.name]: cashierGetWithdrawSettings,
+  [cashierMakeWithdrawal.name]: cashierMakeWithdrawal,
+  [cashierCancelWithdrawal.name]: cashierCancelWithdrawal,
+  [cashierGetBanks.name]: cashierGetBanks,
+  [accountGetDepositLimit.name]: accountGetDepositLimit,
+  [accountSetDepositLimit.name]: accountSetDepositLimit,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -11,7 +11,6 @@ import type { CurrencyRate } from '@croupier/contract/account/get-currency-rates
 import type { PersonalDataField } from '@croupier/contract/account/get-personal-data-fields';
 import type { ProfileInfo } from '@croupier/contract/account/get-profile-info';
 import { type Locale, localizePath, normalizeLocale } from '@croupier/contract/locales';
-import type { Money } from '@croupier/contract/params';
 import { validateLogin, validatePhone, validateRequiredCheckbox } from '@croupier/contract/validation/rules';
 import QRCode from 'qrcode';
 import { appSecret } from '../../config.ts';
@@ -25,6 +24,7 @@ import { base32Encode, generateTotpSecret, otpauthUri, secondsToNextStep, verify
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
 import { contactCodeEmail, contactCodeSms, passwordResetEmail, welcomeEmail } from './accounts.emails.ts';
 import { fieldError } from './accounts.messages.ts';
 import {
@@ -109,11 +109,6 @@ function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-/** Zero in a currency's minor-unit precision as a decimal string ("0.00", JPY "0"). */
-function zeroAmount(exponent: number): string {
-  return exponent > 0 ? `0.${'0'.repeat(exponent)}` : '0';
-}
-
 export function createAccountsService(
   deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>,
   collaborators: {
@@ -121,9 +116,10 @@ export function createAccountsService(
     notifications: NotificationsService;
     metadata: MetadataService;
     cms: CmsService;
+    wallet: WalletService;
   },
 ) {
-  const { sessions, notifications, metadata, cms } = collaborators;
+  const { sessions, notifications, metadata, cms, wallet } = collaborators;
   const repository = createAccountsRepository(deps.db);
   const secret = appSecret(deps.config);
   const totpBox = createSecretBox(secret, 'totp-secret');
@@ -159,24 +155,14 @@ export function createAccountsService(
     return setting.isActive ? ticked : setting.defaultValue;
   }
 
-  /**
-   * The player's balances. There is no wallet yet: this answers zero in the player's currency. The
-   * cashier issue's ledger replaces this one function (and `hasMoneyMovements`) — nothing else.
-   */
-  async function balancesOf(_playerId: bigint | null, currency: string): Promise<BalancesOutput> {
-    const exponent = (await metadata.currencies()).find((c) => c.code === currency)?.exponent ?? 2;
-    const zero = (): Money => ({ amount: zeroAmount(exponent), currency });
-    return {
-      balance_main: zero(),
-      balance_bonus: zero(),
-      balance_betting_bonus: zero(),
-      balance_fun: zero(),
-    };
+  /** The player's balances, read from the ledger through the wallet. */
+  async function balancesOf(playerId: bigint | null, currency: string): Promise<BalancesOutput> {
+    return wallet.balances(playerId, currency);
   }
 
-  /** Whether money has moved on the account (then its currency is fixed). The wallet will answer. */
-  async function hasMoneyMovements(_playerId: bigint): Promise<boolean> {
-    return false;
+  /** Whether money has moved on the account (then its currency is fixed): the wallet answers. */
+  async function hasMoneyMovements(playerId: bigint): Promise<boolean> {
+    return wallet.hasMoneyMovements(playerId);
   }
 
   async function playerOrThrow(playerId: bigint): Promise<PlayerRecord> {

@@ -1,0 +1,123 @@
+/**
+ * Test helpers for the cashier integration tests: a test app listening on a real port (the sandbox
+ * provider calls it back over HTTP), players with a confirmed login, paying at the provider's
+ * hosted page like a browser, signed webhooks like the provider's, and a back-office token.
+ */
+import { freePort } from '@croupier/db/database';
+import { sql } from 'drizzle-orm';
+import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, newBrowser, signUp } from '../accounts/account-test-client.ts';
+import { signWebhookBody } from './webhook-signature.ts';
+
+export interface CashierHarness extends TestApp {
+  base: string;
+  webhookSecret: string;
+  /** Runs the sandbox provider's background pass (settle due payments, deliver webhooks). */
+  providerPass(): Promise<void>;
+}
+
+export async function createCashierHarness(options: { now?: () => Date } = {}): Promise<CashierHarness> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({
+    env: { PORT: String(port), PUBLIC_URL: base, API_RATE_LIMIT_PER_MINUTE: '1000000' },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...t,
+    base,
+    webhookSecret: sandboxPspCredentials(t.config).webhookSecret,
+    async providerPass() {
+      const psp = t.app.sandboxPsp;
+      if (!psp) throw new Error('the sandbox provider is not mounted');
+      await psp.deliverDue();
+    },
+  };
+}
+
+/** A signed-up player whose login email is confirmed (withdrawals need it). */
+export async function confirmedPlayer(
+  h: TestApp,
+  currency = 'EUR',
+): Promise<{ browser: Browser; uid: number }> {
+  const { browser, uid } = await signUp(h.app, { currency });
+  await h.database.db.execute(
+    sql`UPDATE player_contacts SET confirmed_at = now() WHERE player_id = ${BigInt(uid)} AND is_login`,
+  );
+  return { browser, uid };
+}
+
+/** The player in the hosted page: opens it, types a test card, follows the provider back to us. */
+export async function payAtProvider(
+  redirectUrl: string,
+  card = '4242 4242 4242 4242',
+): Promise<{ returnLocation: string; resultLocation: string | null }> {
+  const page = await fetch(redirectUrl, { redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`hosted page answered ${page.status}`);
+  await page.text();
+  const submitted = await fetch(`${redirectUrl}/card`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({
+      number: card,
+      expiry: '12/39',
+      cvc: '123',
+      holder: 'Jane Player',
+    }).toString(),
+  });
+  const returnLocation = submitted.headers.get('location');
+  await submitted.text();
+  if (submitted.status !== 303 || !returnLocation) throw new Error(`card form answered ${submitted.status}`);
+  // Back on our site: /cashier/payresult/{id}?status=… redirects to the result page.
+  const back = await fetch(returnLocation, { redirect: 'manual' });
+  await back.text();
+  return { returnLocation, resultLocation: back.headers.get('location') };
+}
+
+/** A webhook body and headers exactly as the provider signs them. */
+export function signedWebhook(
+  secret: string,
+  event: Record<string, unknown>,
+  timestampSeconds: number,
+): { payload: string; headers: Record<string, string> } {
+  const payload = JSON.stringify(event);
+  return {
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'croupier-signature': `t=${timestampSeconds},v1=${signWebhookBody(secret, timestampSeconds, payload)}`,
+    },
+  };
+}
+
+const OPERATOR = { username: 'cashier-boss', email: 'boss@croupier.test', password: 'operator-password-1' };
+let operatorIp = 0;
+
+/** The first back-office user (bootstrap admin, which includes the editor role). */
+export async function operatorJwt(h: TestApp): Promise<string> {
+  const response = await h.app.inject({ method: 'POST', url: '/nfx/auth/local/register', payload: OPERATOR });
+  const body = response.json() as { jwt?: string };
+  if (!body.jwt) throw new Error(`operator bootstrap failed: ${response.body}`);
+  return body.jwt;
+}
+
+/** A fresh token for that user (tests that move the clock past the JWT's life sign in again). */
+export async function operatorLogin(h: TestApp): Promise<string> {
+  operatorIp += 1;
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/nfx/auth/local',
+    remoteAddress: `10.250.${(operatorIp >> 8) & 255}.${operatorIp & 255}`,
+    payload: { identifier: OPERATOR.username, password: OPERATOR.password },
+  });
+  const body = response.json() as { jwt?: string };
+  if (!body.jwt) throw new Error(`operator login failed: ${response.body}`);
+  return body.jwt;
+}
+
+export function player(h: TestApp, cookie: string): Browser {
+  return newBrowser(h.app, { cookie });
+}

@@ -1,0 +1,620 @@
+/** The only place the cashier module touches Drizzle; rows leave as plain typed records. */
+import type { Db } from '@croupier/db/client';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cashierDepositLimits,
+  cashierMethodLimits,
+  cashierMethods,
+  cashierSettings,
+  cashierTransactions,
+  cashierWebhookEvents,
+} from './cashier.tables.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type TransactionType = 'deposit' | 'withdrawal';
+export type ProviderMethod = 'card' | 'bank_transfer';
+export type DepositStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+export type WithdrawalStatus =
+  | 'pending'
+  | 'approved'
+  | 'processing'
+  | 'paid'
+  | 'failed'
+  | 'rejected'
+  | 'canceled';
+export type TransactionStatusValue = DepositStatus | WithdrawalStatus;
+export type Direction = 'deposit' | 'withdrawal';
+export type LimitPeriod = 'day' | 'week' | 'month';
+
+export interface MethodLimitRecord {
+  currency: string;
+  direction: Direction;
+  minMinor: bigint;
+  maxMinor: bigint;
+  periodMaxMinor: bigint | null;
+  periodHours: number;
+  presetsMinor: bigint[];
+}
+
+export interface MethodRecord {
+  sysname: string;
+  providerMethod: ProviderMethod;
+  sortOrder: number;
+  limits: MethodLimitRecord[];
+}
+
+export interface TransactionRecord {
+  id: bigint;
+  playerId: bigint;
+  type: TransactionType;
+  method: string;
+  providerMethod: ProviderMethod;
+  currency: string;
+  amountMinor: bigint;
+  status: TransactionStatusValue;
+  requisites: Record<string, string>;
+  campaignOfferId: number | null;
+  requestId: string | null;
+  requestHash: string | null;
+  domain: string;
+  providerPaymentId: string | null;
+  redirectUrl: string | null;
+  refundPaymentId: string | null;
+  providerPayoutId: string | null;
+  failureCode: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewTransaction {
+  playerId: bigint;
+  type: TransactionType;
+  method: string;
+  providerMethod: ProviderMethod;
+  currency: string;
+  amountMinor: bigint;
+  status: TransactionStatusValue;
+  requisites: Record<string, string>;
+  campaignOfferId: number | null;
+  requestId: string | null;
+  requestHash: string | null;
+  domain: string;
+  refundPaymentId: string | null;
+  now: Date;
+}
+
+export interface TransactionPatch {
+  status?: TransactionStatusValue;
+  providerPaymentId?: string;
+  redirectUrl?: string;
+  providerPayoutId?: string;
+  failureCode?: string | null;
+  decidedBy?: string;
+  decidedAt?: Date;
+}
+
+export interface DepositLimitRecord {
+  period: LimitPeriod;
+  currency: string;
+  limitMinor: bigint | null;
+  pendingSet: boolean;
+  pendingMinor: bigint | null;
+  pendingEffectiveAt: Date | null;
+}
+
+export interface WebhookEventInsert {
+  eventId: string;
+  type: string;
+  objectId: string;
+  eventCreated: bigint;
+  payload: unknown;
+  transactionId: bigint;
+  outcome: 'applied' | 'ignored';
+  note: string | null;
+  now: Date;
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505')
+      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+const transactionColumns = {
+  id: cashierTransactions.id,
+  playerId: cashierTransactions.playerId,
+  type: cashierTransactions.type,
+  method: cashierTransactions.method,
+  providerMethod: cashierTransactions.providerMethod,
+  currency: cashierTransactions.currency,
+  amountMinor: cashierTransactions.amountMinor,
+  status: cashierTransactions.status,
+  requisites: cashierTransactions.requisites,
+  campaignOfferId: cashierTransactions.campaignOfferId,
+  requestId: cashierTransactions.requestId,
+  requestHash: cashierTransactions.requestHash,
+  domain: cashierTransactions.domain,
+  providerPaymentId: cashierTransactions.providerPaymentId,
+  redirectUrl: cashierTransactions.redirectUrl,
+  refundPaymentId: cashierTransactions.refundPaymentId,
+  providerPayoutId: cashierTransactions.providerPayoutId,
+  failureCode: cashierTransactions.failureCode,
+  decidedBy: cashierTransactions.decidedBy,
+  decidedAt: cashierTransactions.decidedAt,
+  createdAt: cashierTransactions.createdAt,
+  updatedAt: cashierTransactions.updatedAt,
+};
+
+type TransactionRow = {
+  [K in keyof typeof transactionColumns]: (typeof transactionColumns)[K]['_']['data'] extends infer D
+    ? (typeof transactionColumns)[K]['_']['notNull'] extends true
+      ? D
+      : D | null
+    : never;
+};
+
+function toRecord(row: TransactionRow): TransactionRecord {
+  return {
+    ...row,
+    type: row.type === 'withdrawal' ? 'withdrawal' : 'deposit',
+    providerMethod: row.providerMethod === 'bank_transfer' ? 'bank_transfer' : 'card',
+    status: row.status as TransactionStatusValue,
+    requisites: row.requisites ?? {},
+  };
+}
+
+function toLimitRecord(row: {
+  period: string;
+  currency: string;
+  limitMinor: bigint | null;
+  pendingSet: boolean;
+  pendingMinor: bigint | null;
+  pendingEffectiveAt: Date | null;
+}): DepositLimitRecord {
+  return { ...row, period: row.period as LimitPeriod };
+}
+
+/** Statuses whose money is (or may yet be) with the player's withdrawal: they count against limits. */
+const LIVE_WITHDRAWAL_STATUSES = ['pending', 'approved', 'processing', 'paid'];
+
+function createCashierQueries(db: Executor) {
+  return {
+    /**
+     * Serializes one player's cashier writes (deposit-limit checks, withdrawal holds, limit
+     * changes) until the transaction ends, so two requests cannot both pass a check.
+     */
+    async lockPlayer(playerId: bigint): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cashier:${playerId}`}, 72204))`);
+    },
+
+    // --- configuration ---------------------------------------------------------------------------
+
+    async listActiveMethods(): Promise<MethodRecord[]> {
+      const rows = await db
+        .select({
+          sysname: cashierMethods.sysname,
+          providerMethod: cashierMethods.providerMethod,
+          sortOrder: cashierMethods.sortOrder,
+          currency: cashierMethodLimits.currency,
+          direction: cashierMethodLimits.direction,
+          minMinor: cashierMethodLimits.minMinor,
+          maxMinor: cashierMethodLimits.maxMinor,
+          periodMaxMinor: cashierMethodLimits.periodMaxMinor,
+          periodHours: cashierMethodLimits.periodHours,
+          presetsMinor: cashierMethodLimits.presetsMinor,
+        })
+        .from(cashierMethods)
+        .leftJoin(cashierMethodLimits, eq(cashierMethodLimits.method, cashierMethods.sysname))
+        .where(eq(cashierMethods.isActive, true))
+        .orderBy(asc(cashierMethods.sortOrder), asc(cashierMethods.sysname))
+        .limit(1000);
+      const methods = new Map<string, MethodRecord>();
+      for (const row of rows) {
+        let method = methods.get(row.sysname);
+        if (!method) {
+          method = {
+            sysname: row.sysname,
+            providerMethod: row.providerMethod === 'bank_transfer' ? 'bank_transfer' : 'card',
+            sortOrder: row.sortOrder,
+            limits: [],
+          };
+          methods.set(row.sysname, method);
+        }
+        if (row.currency !== null && row.minMinor !== null && row.maxMinor !== null) {
+          method.limits.push({
+            currency: row.currency,
+            direction: row.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
+            minMinor: row.minMinor,
+            maxMinor: row.maxMinor,
+            periodMaxMinor: row.periodMaxMinor,
+            periodHours: row.periodHours ?? 24,
+            presetsMinor: row.presetsMinor ?? [],
+          });
+        }
+      }
+      return [...methods.values()];
+    },
+
+    async kycBlockEnabled(): Promise<boolean> {
+      const [row] = await db
+        .select({ kycBlockEnabled: cashierSettings.kycBlockEnabled })
+        .from(cashierSettings)
+        .where(eq(cashierSettings.id, 1));
+      return row?.kycBlockEnabled ?? false;
+    },
+
+    async setKycBlockEnabled(enabled: boolean, now: Date): Promise<void> {
+      await db
+        .insert(cashierSettings)
+        .values({ id: 1, kycBlockEnabled: enabled, updatedAt: now })
+        .onConflictDoUpdate({
+          target: cashierSettings.id,
+          set: { kycBlockEnabled: enabled, updatedAt: now },
+        });
+    },
+
+    async upsertMethod(method: { sysname: string; providerMethod: ProviderMethod; sortOrder: number }) {
+      await db.insert(cashierMethods).values(method).onConflictDoNothing();
+    },
+
+    async insertMethodLimitIfMissing(limit: MethodLimitRecord & { method: string }): Promise<void> {
+      await db.insert(cashierMethodLimits).values(limit).onConflictDoNothing();
+    },
+
+    async ensureSettings(now: Date): Promise<void> {
+      await db.insert(cashierSettings).values({ id: 1, updatedAt: now }).onConflictDoNothing();
+    },
+
+    // --- transactions ----------------------------------------------------------------------------
+
+    /** Inserts a transaction; a unique key it hits is named instead (a replayed request id …). */
+    async insertTransaction(
+      row: NewTransaction,
+    ): Promise<{ id: bigint } | { conflict: 'request' | 'pending_withdrawal' | 'other' }> {
+      try {
+        const [inserted] = await db
+          .insert(cashierTransactions)
+          .values({
+            playerId: row.playerId,
+            type: row.type,
+            method: row.method,
+            providerMethod: row.providerMethod,
+            currency: row.currency,
+            amountMinor: row.amountMinor,
+            status: row.status,
+            requisites: row.requisites,
+            campaignOfferId: row.campaignOfferId,
+            requestId: row.requestId,
+            requestHash: row.requestHash,
+            domain: row.domain,
+            refundPaymentId: row.refundPaymentId,
+            createdAt: row.now,
+            updatedAt: row.now,
+          })
+          .returning({ id: cashierTransactions.id });
+        if (!inserted) throw new Error('insert returned no row');
+        return { id: inserted.id };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === undefined) throw error;
+        if (constraint === 'cashier_transactions_request_key') return { conflict: 'request' };
+        if (constraint === 'cashier_transactions_one_pending_withdrawal')
+          return { conflict: 'pending_withdrawal' };
+        return { conflict: 'other' };
+      }
+    },
+
+    async findById(id: bigint): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(eq(cashierTransactions.id, id))
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    async findOwn(playerId: bigint, id: bigint): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(and(eq(cashierTransactions.id, id), eq(cashierTransactions.playerId, playerId)))
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    async findByRequest(
+      playerId: bigint,
+      type: TransactionType,
+      requestId: string,
+    ): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.playerId, playerId),
+            eq(cashierTransactions.type, type),
+            eq(cashierTransactions.requestId, requestId),
+          ),
+        )
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Locks a transaction row for the rest of the transaction (every state change goes through this). */
+    async lockById(id: bigint): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(eq(cashierTransactions.id, id))
+        .for('update');
+      return row ? toRecord(row) : null;
+    },
+
+    async lockByProviderPayment(paymentId: string): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(eq(cashierTransactions.providerPaymentId, paymentId))
+        .for('update');
+      return row ? toRecord(row) : null;
+    },
+
+    async lockByProviderPayout(payoutId: string): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(eq(cashierTransactions.providerPayoutId, payoutId))
+        .for('update');
+      return row ? toRecord(row) : null;
+    },
+
+    async updateTransaction(id: bigint, patch: TransactionPatch, now: Date): Promise<void> {
+      await db
+        .update(cashierTransactions)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(cashierTransactions.id, id));
+    },
+
+    /** Marks a deposit failed only while nothing has moved it on (a webhook may have won the race). */
+    async failIfPending(id: bigint, failureCode: string, now: Date): Promise<void> {
+      await db
+        .update(cashierTransactions)
+        .set({ status: 'failed', failureCode, updatedAt: now })
+        .where(and(eq(cashierTransactions.id, id), eq(cashierTransactions.status, 'pending')));
+    },
+
+    /**
+     * Stores the provider's id on our record unless a webhook got there first with the same id; a
+     * different id already stored is a bug we refuse to paper over.
+     */
+    async attachProviderPayment(
+      id: bigint,
+      paymentId: string,
+      redirectUrl: string,
+      now: Date,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(cashierTransactions)
+        .set({ providerPaymentId: paymentId, redirectUrl, updatedAt: now })
+        .where(
+          and(
+            eq(cashierTransactions.id, id),
+            sql`(${cashierTransactions.providerPaymentId} IS NULL OR ${cashierTransactions.providerPaymentId} = ${paymentId})`,
+          ),
+        )
+        .returning({ id: cashierTransactions.id });
+      return updated.length > 0;
+    },
+
+    /** Records the payout; a webhook that already settled the withdrawal keeps its status. */
+    async attachProviderPayout(id: bigint, payoutId: string, now: Date): Promise<boolean> {
+      const updated = await db
+        .update(cashierTransactions)
+        .set({
+          providerPayoutId: payoutId,
+          status: sql`CASE WHEN ${cashierTransactions.status} = 'approved' THEN 'processing' ELSE ${cashierTransactions.status} END`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(cashierTransactions.id, id),
+            sql`(${cashierTransactions.providerPayoutId} IS NULL OR ${cashierTransactions.providerPayoutId} = ${payoutId})`,
+          ),
+        )
+        .returning({ id: cashierTransactions.id });
+      return updated.length > 0;
+    },
+
+    async listForPlayer(
+      playerId: bigint,
+      filter: { types: TransactionType[]; statuses: string[] | undefined; offset: number; count: number },
+    ): Promise<{ rows: TransactionRecord[]; total: number }> {
+      const where = and(
+        eq(cashierTransactions.playerId, playerId),
+        inArray(cashierTransactions.type, filter.types),
+        filter.statuses && filter.statuses.length > 0
+          ? inArray(cashierTransactions.status, filter.statuses)
+          : undefined,
+      );
+      const [rows, totals] = await Promise.all([
+        db
+          .select(transactionColumns)
+          .from(cashierTransactions)
+          .where(where)
+          .orderBy(desc(cashierTransactions.id))
+          .limit(filter.count)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(cashierTransactions).where(where),
+      ]);
+      return { rows: rows.map(toRecord), total: totals[0]?.total ?? 0 };
+    },
+
+    async listByStatus(
+      type: TransactionType,
+      statuses: string[],
+      page: { offset: number; count: number },
+    ): Promise<TransactionRecord[]> {
+      const rows = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(and(eq(cashierTransactions.type, type), inArray(cashierTransactions.status, statuses)))
+        .orderBy(asc(cashierTransactions.id))
+        .limit(page.count)
+        .offset(page.offset);
+      return rows.map(toRecord);
+    },
+
+    /**
+     * Deposits that count against a deposit limit from `from`: paid, being paid, and ones still
+     * at the provider's page if started after `pendingSince` (an abandoned page stops counting).
+     */
+    async depositedSince(
+      playerId: bigint,
+      currency: string,
+      from: Date,
+      pendingSince: Date,
+    ): Promise<bigint> {
+      const result = await db.execute<{ total: string | null }>(sql`
+        SELECT sum(amount_minor)::text AS total FROM cashier_transactions
+        WHERE player_id = ${playerId} AND type = 'deposit' AND currency = ${currency}
+          AND created_at >= ${from.toISOString()}
+          AND (status IN ('succeeded', 'processing')
+               OR (status = 'pending' AND created_at >= ${pendingSince.toISOString()}))`);
+      return BigInt(result.rows[0]?.total ?? '0');
+    },
+
+    /** Withdrawals with one method that count against its period cap. */
+    async withdrawnSince(playerId: bigint, method: string, currency: string, from: Date): Promise<bigint> {
+      const result = await db.execute<{ total: string | null }>(sql`
+        SELECT sum(amount_minor)::text AS total FROM cashier_transactions
+        WHERE player_id = ${playerId} AND type = 'withdrawal' AND method = ${method}
+          AND currency = ${currency} AND created_at >= ${from.toISOString()}
+          AND status IN (${sql.join(
+            LIVE_WITHDRAWAL_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})`);
+      return BigInt(result.rows[0]?.total ?? '0');
+    },
+
+    /** The provider payment of the player's latest paid card deposit in `currency` (payout target). */
+    async latestCardPayment(playerId: bigint, currency: string): Promise<string | null> {
+      const [row] = await db
+        .select({ paymentId: cashierTransactions.providerPaymentId })
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.playerId, playerId),
+            eq(cashierTransactions.type, 'deposit'),
+            eq(cashierTransactions.providerMethod, 'card'),
+            eq(cashierTransactions.currency, currency),
+            eq(cashierTransactions.status, 'succeeded'),
+          ),
+        )
+        .orderBy(desc(cashierTransactions.id))
+        .limit(1);
+      return row?.paymentId ?? null;
+    },
+
+    async findPendingWithdrawal(playerId: bigint): Promise<TransactionRecord | null> {
+      const [row] = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.playerId, playerId),
+            eq(cashierTransactions.type, 'withdrawal'),
+            eq(cashierTransactions.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    // --- webhook events --------------------------------------------------------------------------
+
+    /** Stores an event once; false when its id was already stored (a replay). */
+    async insertEvent(event: WebhookEventInsert): Promise<boolean> {
+      const inserted = await db
+        .insert(cashierWebhookEvents)
+        .values({
+          eventId: event.eventId,
+          type: event.type,
+          objectId: event.objectId,
+          transactionId: event.transactionId,
+          outcome: event.outcome,
+          note: event.note,
+          eventCreated: event.eventCreated,
+          payload: event.payload,
+          receivedAt: event.now,
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: cashierWebhookEvents.eventId });
+      return inserted.length > 0;
+    },
+
+    // --- deposit limits --------------------------------------------------------------------------
+
+    async listDepositLimits(playerId: bigint): Promise<DepositLimitRecord[]> {
+      const rows = await db
+        .select({
+          period: cashierDepositLimits.period,
+          currency: cashierDepositLimits.currency,
+          limitMinor: cashierDepositLimits.limitMinor,
+          pendingSet: cashierDepositLimits.pendingSet,
+          pendingMinor: cashierDepositLimits.pendingMinor,
+          pendingEffectiveAt: cashierDepositLimits.pendingEffectiveAt,
+        })
+        .from(cashierDepositLimits)
+        .where(eq(cashierDepositLimits.playerId, playerId))
+        .limit(3);
+      return rows.map(toLimitRecord);
+    },
+
+    async saveDepositLimit(playerId: bigint, limit: DepositLimitRecord, now: Date): Promise<void> {
+      const values = {
+        currency: limit.currency,
+        limitMinor: limit.limitMinor,
+        pendingSet: limit.pendingSet,
+        pendingMinor: limit.pendingMinor,
+        pendingEffectiveAt: limit.pendingEffectiveAt,
+        updatedAt: now,
+      };
+      await db
+        .insert(cashierDepositLimits)
+        .values({ playerId, period: limit.period, ...values })
+        .onConflictDoUpdate({
+          target: [cashierDepositLimits.playerId, cashierDepositLimits.period],
+          set: values,
+        });
+    },
+
+    async deleteDepositLimit(playerId: bigint, period: LimitPeriod): Promise<void> {
+      await db
+        .delete(cashierDepositLimits)
+        .where(and(eq(cashierDepositLimits.playerId, playerId), eq(cashierDepositLimits.period, period)));
+    },
+  };
+}
+
+export type CashierQueries = ReturnType<typeof createCashierQueries>;
+
+export function createCashierRepository(db: Db) {
+  return {
+    ...createCashierQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it (and the raw handle for the wallet). */
+    async transaction<T>(work: (repo: CashierQueries, tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => work(createCashierQueries(tx), tx));
+    },
+  };
+}
+
+export type CashierRepository = ReturnType<typeof createCashierRepository>;

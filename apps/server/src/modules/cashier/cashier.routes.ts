@@ -1,0 +1,204 @@
+/**
+ * The cashier's HTTP routes outside /api:
+ * - `POST /webhooks/psp`: the provider's signed webhooks, read as raw bytes (the HMAC covers the
+ *   exact body) by a content-type parser that exists only inside this route's plugin;
+ * - `GET /cashier/payresult/:id`: where the provider sends the player back; redirects to the
+ *   spec §2 result page of the outcome, in the player's language;
+ * - `/nfx/operator/…`: withdrawal approval for back-office users (until the back office exists),
+ *   answering in the content service's error style.
+ */
+import {
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromAcceptLanguage,
+  localizePath,
+  normalizeLocale,
+} from '@croupier/contract/locales';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { translate } from '../../http/messages.ts';
+import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
+import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
+import { type CashierService, OPERATOR_WITHDRAWAL_STATUSES } from './cashier.service.ts';
+import { SIGNATURE_HEADER } from './webhook-signature.ts';
+
+/** Webhook events are small JSON documents; anything bigger is not one. */
+const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The provider's `status` query → the spec §2 payment result page. */
+const RESULT_PAGES: Record<string, string> = {
+  success: 'paysuccess',
+  fail: 'payfail',
+  pending: 'paypending',
+  cancel: 'paycancel',
+};
+
+const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+const listQuery = z
+  .object({
+    status: z.enum(OPERATOR_WITHDRAWAL_STATUSES).default('pending'),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    count: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+const rejectBody = z
+  .object({
+    reason: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,39}$/)
+      .optional(),
+  })
+  .strict()
+  .nullish();
+const settingsBody = z.object({ kyc_block_enabled: z.boolean() }).strict();
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function requestLocale(request: FastifyRequest): Locale {
+  return (
+    normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
+    localeFromAcceptLanguage(header(request, 'accept-language')) ??
+    'en'
+  );
+}
+
+function isCashierKey(key: string | undefined): key is CashierMessageKey {
+  return key !== undefined && Object.hasOwn(cashierMessages.en, key);
+}
+
+function operatorErrorName(status: number): string {
+  if (status === 400) return 'ValidationError';
+  if (status === 401) return 'UnauthorizedError';
+  if (status === 403) return 'ForbiddenError';
+  if (status === 404) return 'NotFoundError';
+  return status >= 500 ? 'InternalServerError' : 'ApplicationError';
+}
+
+export async function cashierRoutes(app: FastifyInstance, options: { cashier: CashierService }) {
+  const { cashier } = options;
+
+  await app.register(async (webhooks) => {
+    // Only here: the body stays the exact bytes the provider signed.
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    webhooks.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status =
+        error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 500;
+      if (status === 500) request.log.error({ err: error }, 'webhook failed');
+      else request.log.warn({ err: error }, 'webhook refused');
+      // A 5xx makes the provider retry later; the event was not recorded.
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .send({ received: false, error: status === 500 ? 'internal_error' : 'bad_request' });
+    });
+    webhooks.post('/webhooks/psp', async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const answer = await cashier.receiveWebhook(raw, header(request, SIGNATURE_HEADER), request.log);
+      return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+    });
+  });
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+    '/cashier/payresult/:id',
+    async (request, reply) => {
+      const status = typeof request.query.status === 'string' ? request.query.status : '';
+      // Without a known outcome the payment may still be under way: the pending page polls.
+      const page = RESULT_PAGES[status] ?? 'paypending';
+      const id = /^[1-9][0-9]{0,17}$/.test(request.params.id) ? request.params.id : null;
+      const path = localizePath(`/cashier/${page}${id ? `/${id}` : ''}`, requestLocale(request));
+      return reply.header('cache-control', 'no-store').redirect(path, 302);
+    },
+  );
+
+  await app.register(async (operator) => {
+    operator.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const locale = requestLocale(request);
+      let status = 500;
+      let code = 'internal_error';
+      let message = translate(locale, 'InternalServerErrorException');
+      let fields: Record<string, string> | undefined;
+      if (error instanceof AppError) {
+        status = error.httpStatus;
+        code = error.code;
+        fields = error.fields;
+        message = isCashierKey(error.messageKey)
+          ? cashierText(locale, error.messageKey, error.values)
+          : translate(locale, error.type, error.values);
+      } else if (error instanceof z.ZodError) {
+        status = 400;
+        code = 'invalid_parameter';
+        message = translate(locale, 'InvalidParameterException', { fields: '' });
+        fields = Object.fromEntries(
+          error.issues.slice(0, 10).map((issue) => [String(issue.path[0] ?? '_'), issue.code]),
+        );
+      } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        code = 'bad_request';
+        message = translate(locale, 'InvalidRequestException');
+      } else {
+        request.log.error({ err: error }, 'operator route failed');
+      }
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .send({
+          data: null,
+          error: {
+            status,
+            name: operatorErrorName(status),
+            message,
+            details: { code, ...(fields ? { fields } : {}) },
+          },
+        });
+    });
+
+    const actorOf = async (request: FastifyRequest, role: 'editor' | 'admin') => {
+      const actor = await requireBackofficeRole(request, role);
+      return `${actor.id}:${actor.username}`;
+    };
+    const send = (reply: FastifyReply, data: unknown) =>
+      reply.header('cache-control', 'no-store').send({ data });
+
+    operator.get('/nfx/operator/withdrawals', async (request, reply) => {
+      await actorOf(request, 'editor');
+      const query = listQuery.parse(request.query);
+      const items = await cashier.listWithdrawals({
+        statuses: [query.status],
+        offset: query.offset,
+        count: query.count,
+      });
+      return send(reply, { items });
+    });
+
+    operator.post('/nfx/operator/withdrawals/:id/approve', async (request, reply) => {
+      const actor = await actorOf(request, 'editor');
+      const { id } = idParams.parse(request.params);
+      return send(reply, await cashier.approveWithdrawal(BigInt(id), actor, request.log));
+    });
+
+    operator.post('/nfx/operator/withdrawals/:id/reject', async (request, reply) => {
+      const actor = await actorOf(request, 'editor');
+      const { id } = idParams.parse(request.params);
+      const body = rejectBody.parse(request.body);
+      return send(reply, await cashier.rejectWithdrawal(BigInt(id), actor, body?.reason ?? null));
+    });
+
+    operator.put('/nfx/operator/cashier/settings', async (request, reply) => {
+      await actorOf(request, 'admin');
+      const body = settingsBody.parse(request.body);
+      await cashier.setKycBlockEnabled(body.kyc_block_enabled);
+      return send(reply, body);
+    });
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The wallet: the only place the platform touches the ledger for players (ARCHITECTURE.md §4).
+ * Balances come out as `{amount, currency}` decimal strings from bigint minor units with the
+ * currency's ISO 4217 exponent; every movement is one ledger transfer whose idempotency key comes
+ * from the outside fact (`psp:payment:<id>`, `wd:<id>:hold` …), so a replayed fact moves nothing.
+ *
+ * Withdrawals park the money in the house `pending_withdrawals` account: main → pending (hold),
+ * then pending → world `psp` (payout) or pending → main (release). Callers pass `{ tx }` to post
+ * inside their own transaction (a savepoint of it), so a status change and its posting commit
+ * together or not at all.
+ */
+import type { BalancesOutput } from '@croupier/contract/account/common';
+import type { Money } from '@croupier/contract/params';
+import type { AccountRef, PlayerBalanceKind } from '@croupier/ledger/accounts';
+import { createLedger, LedgerError, type TransferResult } from '@croupier/ledger/ledger';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MetadataService } from '../metadata/metadata.service.ts';
+import { formatMinor } from './money.ts';
+import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
+
+export type { WalletExecutor } from './wallet.repository.ts';
+
+/**
+ * Where money from and to the payment provider enters and leaves the books: the world `psp`
+ * account, split by player into `psp_00` … `psp_15`. One row would be the hottest in the database
+ * (every deposit of every player locks it until commit, so deposits would queue one fsync at a
+ * time); the ledger shards house accounts but not world ones, so the wallet spreads this one
+ * itself. The split is a function of the player, so a replayed fact posts the same accounts.
+ * Reports add the shards up (`pspBalanceMinor`).
+ */
+export const PSP_ACCOUNT_SHARDS = 16;
+export function pspAccountName(playerId: bigint): string {
+  return `psp_${(playerId % BigInt(PSP_ACCOUNT_SHARDS)).toString().padStart(2, '0')}`;
+}
+/** The operator's account holding withdrawals between request and payout. */
+const PENDING_WITHDRAWALS_ACCOUNT = 'pending_withdrawals';
+
+export interface PostOptions {
+  /** Post inside this transaction (as a savepoint), so it commits with the caller's writes. */
+  tx?: WalletExecutor;
+}
+
+export interface DepositCredit {
+  playerId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  /** The provider's payment id: the key is `psp:payment:<id>`, whatever delivered the fact. */
+  paymentId: string;
+}
+
+export interface WithdrawalMovement {
+  playerId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  withdrawalId: bigint;
+}
+
+export function createWalletService(
+  deps: Pick<Deps, 'db' | 'log' | 'now'>,
+  collaborators: { metadata: MetadataService },
+) {
+  const { metadata } = collaborators;
+  const repository = createWalletRepository(deps.db);
+  const ledger = createLedger(deps.db);
+
+  const player = (playerId: bigint, currency: string, kind: PlayerBalanceKind): AccountRef => ({
+    type: 'player',
+    playerId,
+    currency,
+    kind,
+  });
+  const psp = (playerId: bigint, currency: string): AccountRef => ({
+    type: 'world',
+    name: pspAccountName(playerId),
+    currency,
+  });
+  const pending = (currency: string): AccountRef => ({
+    type: 'house',
+    name: PENDING_WITHDRAWALS_ACCOUNT,
+    currency,
+  });
+
+  async function exponentOf(currency: string): Promise<number> {
+    const found = (await metadata.currencies()).find((c) => c.code === currency);
+    if (!found) {
+      throw new AppError('InvalidParameterException', {
+        code: 'invalid_parameter',
+        fields: { currency: 'unsupported' },
+      });
+    }
+    return found.exponent;
+  }
+
+  /** Ledger failures as the catalogue's typed errors; `declined` names the error of the flow. */
+  function toAppError(
+    error: unknown,
+    declined: 'WithdrawalDeclinedException' | 'BillingServiceErrorException',
+  ) {
+    if (!(error instanceof LedgerError)) return error;
+    switch (error.code) {
+      case 'insufficient_funds':
+        return new AppError(declined, {
+          code: 'insufficient_funds',
+          message: 'wallet.insufficient_funds',
+          cause: error,
+        });
+      case 'retries_exhausted':
+        return new AppError('BillingUnavailableException', { code: 'ledger_busy', cause: error });
+      case 'idempotency_conflict':
+        // The same outside fact arrived with another amount: never post it, say so loudly.
+        deps.log.error({ err: error }, 'ledger idempotency conflict');
+        return new AppError('BillingServiceErrorException', { code: 'idempotency_conflict', cause: error });
+      default:
+        deps.log.error({ err: error }, 'ledger refused a wallet transfer');
+        return new AppError('BillingServiceErrorException', { code: 'ledger_invalid_request', cause: error });
+    }
+  }
+
+  async function post(
+    request: Parameters<ReturnType<typeof createLedger>['transfer']>[0],
+    options: PostOptions,
+    declined: 'WithdrawalDeclinedException' | 'BillingServiceErrorException',
+  ): Promise<TransferResult> {
+    // A ledger on the caller's transaction nests its own as a savepoint: one commit for both.
+    const target = options.tx ? createLedger(options.tx) : ledger;
+    try {
+      return await target.transfer(request);
+    } catch (error) {
+      throw toAppError(error, declined);
+    }
+  }
+
+  function assertPositive(amountMinor: bigint): void {
+    if (amountMinor <= 0n) throw new Error('wallet movements take a positive amount');
+  }
+
+  return {
+    exponentOf,
+
+    /** `{amount, currency}` of a minor-unit amount, in the currency's precision. */
+    async toMoney(amountMinor: bigint, currency: string): Promise<Money> {
+      return { amount: formatMinor(amountMinor, await exponentOf(currency)), currency };
+    },
+
+    /** The four balances of Account info in `currency` (zeros for a guest or an unused account). */
+    async balances(playerId: bigint | null, currency: string): Promise<BalancesOutput> {
+      const exponent = (await metadata.currencies()).find((c) => c.code === currency)?.exponent ?? 2;
+      const byKind = new Map<string, bigint>();
+      if (playerId !== null) {
+        for (const row of await ledger.playerBalances(playerId)) {
+          if (row.currency === currency) byKind.set(row.kind, row.balanceMinor);
+        }
+      }
+      const money = (kind: PlayerBalanceKind): Money => ({
+        amount: formatMinor(byKind.get(kind) ?? 0n, exponent),
+        currency,
+      });
+      return {
+        balance_main: money('main'),
+        balance_bonus: money('bonus'),
+        balance_betting_bonus: money('betting_bonus'),
+        balance_fun: money('fun'),
+      };
+    },
+
+    /** One balance in minor units. */
+    async balanceMinor(
+      playerId: bigint,
+      currency: string,
+      kind: PlayerBalanceKind = 'main',
+    ): Promise<bigint> {
+      return ledger.balance(player(playerId, currency, kind));
+    },
+
+    /** The provider clearing position in a currency (all shards): minus what players have paid in, net. */
+    async pspBalanceMinor(currency: string): Promise<bigint> {
+      let total = 0n;
+      for (let shard = 0; shard < PSP_ACCOUNT_SHARDS; shard += 1) {
+        total += await ledger.balance({ type: 'world', name: pspAccountName(BigInt(shard)), currency });
+      }
+      return total;
+    },
+
+    /**
+     * Whether real money has moved or is on its way (then the currency is fixed): a posting on a
+     * real-money account, or a currency lock taken when a payment was started. Fun money is play
+     * money and fixes nothing.
+     */
+    async hasMoneyMovements(playerId: bigint): Promise<boolean> {
+      if ((await repository.lockedCurrency(playerId)) !== null) return true;
+      return (await ledger.playerBalances(playerId)).some((row) => row.kind !== 'fun');
+    },
+
+    /** Fixes the player's currency (see wallet.tables.ts); idempotent. */
+    async lockCurrency(
+      playerId: bigint,
+      currency: string,
+      reason: 'deposit' | 'withdrawal' | 'deposit_limit',
+      options: PostOptions = {},
+    ): Promise<void> {
+      await repository.lockCurrency(options.tx ?? deps.db, { playerId, currency, reason, now: deps.now() });
+    },
+
+    /** Credits a paid deposit: world psp → player main, once per provider payment. */
+    async creditDeposit(credit: DepositCredit, options: PostOptions = {}): Promise<TransferResult> {
+      assertPositive(credit.amountMinor);
+      return post(
+        {
+          idempotencyKey: `psp:payment:${credit.paymentId}`,
+          kind: 'deposit',
+          postings: [
+            { account: psp(credit.playerId, credit.currency), amountMinor: -credit.amountMinor },
+            { account: player(credit.playerId, credit.currency, 'main'), amountMinor: credit.amountMinor },
+          ],
+          metadata: { payment_id: credit.paymentId },
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+    },
+
+    /** Holds a requested withdrawal: player main → house pending; refused when main is short. */
+    async holdWithdrawal(movement: WithdrawalMovement, options: PostOptions = {}): Promise<TransferResult> {
+      assertPositive(movement.amountMinor);
+      return post(
+        {
+          idempotencyKey: `wd:${movement.withdrawalId}:hold`,
+          kind: 'withdrawal_hold',
+          postings: [
+            {
+              account: player(movement.playerId, movement.currency, 'main'),
+              amountMinor: -movement.amountMinor,
+            },
+            { account: pending(movement.currency), amountMinor: movement.amountMinor },
+          ],
+          metadata: { withdrawal_id: movement.withdrawalId.toString() },
+        },
+        options,
+        'WithdrawalDeclinedException',
+      );
+    },
+
+    /** Returns held money (rejected, cancelled, payout failed): house pending → player main. */
+    async releaseWithdrawal(
+      movement: WithdrawalMovement,
+      options: PostOptions = {},
+    ): Promise<TransferResult> {
+      assertPositive(movement.amountMinor);
+      return post(
+        {
+          idempotencyKey: `wd:${movement.withdrawalId}:release`,
+          kind: 'withdrawal_release',
+          postings: [
+            { account: pending(movement.currency), amountMinor: -movement.amountMinor },
+            {
+              account: player(movement.playerId, movement.currency, 'main'),
+              amountMinor: movement.amountMinor,
+            },
+          ],
+          metadata: { withdrawal_id: movement.withdrawalId.toString() },
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+    },
+
+    /** The provider paid the withdrawal out: house pending → world psp. */
+    async payoutWithdrawal(movement: WithdrawalMovement, options: PostOptions = {}): Promise<TransferResult> {
+      assertPositive(movement.amountMinor);
+      return post(
+        {
+          idempotencyKey: `wd:${movement.withdrawalId}:payout`,
+          kind: 'withdrawal_payout',
+          postings: [
+            { account: pending(movement.currency), amountMinor: -movement.amountMinor },
+            { account: psp(movement.playerId, movement.currency), amountMinor: movement.amountMinor },
+          ],
+          metadata: {
+            withdrawal_id: movement.withdrawalId.toString(),
+            player_id: movement.playerId.toString(),
+          },
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,360 @@
+/**
+ * Wallet benchmark (not a test; prints figures). One embedded PostgreSQL (fsync on), one run:
+ *
+ * 1. service layer: 16 concurrent players, each crediting deposits through `wallet.creditDeposit`
+ *    (one ledger transaction of 2 postings, idempotency key, balance check) back to back;
+ * 2. HTTP, end to end: 16 concurrent connections delivering the provider's signed
+ *    `payment.succeeded` webhooks to `POST /webhooks/psp` for deposits made beforehand (signature
+ *    check over the raw body, event stored once, deposit row locked, ledger posting and status
+ *    change in one transaction) — the path real money takes into a player's balance;
+ * 3. pgbench on the same server, same run: a plain double-entry transaction (2 UPDATE + 2 INSERT)
+ *    at 16 clients, when pgbench is installed;
+ * then the ratios, the ledger invariants and `npm run ledger:check` on the database.
+ *
+ * The HTTP server runs in a forked process of its own; the load generators (the service-layer
+ * workers, autocannon, pgbench) run outside it. BENCH_PROFILE=1 writes a CPU profile of that
+ * server to /tmp/prof.
+ *
+ * Usage: npm run bench:wallet [-- --seconds 10]
+ */
+import { execFile, fork } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { createDbClient } from '@croupier/db/client';
+import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
+import { applyMigrations } from '@croupier/db/migrate';
+import { checkInvariants } from '@croupier/ledger/invariants';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.service.ts';
+import { runSeeds } from '../apps/server/src/seed.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The HTTP figure is taken against the server in a process of its own (forked from this file),
+ * so the load generator does not share the server's event loop.
+ */
+if (process.env.BENCH_ROLE === 'server') {
+  const childConfig = loadConfig(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>);
+  const childClient = createDbClient(process.env.BENCH_DATABASE_URL ?? '', { max: 20 });
+  const server = await buildApp({ config: childConfig, database: childClient, web: 'none', logger: false });
+  await server.listen({ port: childConfig.PORT, host: '127.0.0.1' });
+  process.send?.('ready');
+  process.on('message', async () => {
+    await server.close();
+    await childClient.close();
+    process.exit(0);
+  });
+  await new Promise(() => {});
+}
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const seconds = Number(values.seconds);
+const PLAYERS = 16;
+const WARMUP_SECONDS = 2;
+const AMOUNT_MINOR = 1000n;
+
+// Not mkdtemp: its 0700 mode would shut out the postgres user the embedded server runs as under root.
+const dataDir = path.join(
+  os.tmpdir(),
+  `croupier-wallet-bench-${process.pid}-${randomBytes(4).toString('hex')}`,
+);
+const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+const client = createDbClient(database.url, { max: 20 });
+await applyMigrations(client.db);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  NODE_ENV: 'production',
+  SANDBOX: '1',
+  PORT: String(port),
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+  API_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+const config = loadConfig(env);
+// This process's app serves the service-layer figure; the forked one serves HTTP.
+const app = await buildApp({ config, database: client, web: 'none', logger: false });
+await runSeeds(client.db, app.services, { demo: false });
+await app.ready();
+const pspSettings = resolvePspSettings(config);
+if (!pspSettings) throw new Error('no payment provider settings');
+const webhookSecret = pspSettings.webhookSecret;
+
+const players: bigint[] = [];
+for (let i = 0; i < PLAYERS; i += 1) {
+  const row = await client.db.execute<{ id: bigint }>(
+    sql`INSERT INTO players (login, currency) VALUES (${`bench${i}@example.test`}, 'EUR') RETURNING id`,
+  );
+  players.push(BigInt(row.rows[0]!.id));
+}
+
+interface Figure {
+  name: string;
+  transactionsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+// --- 1. service layer -----------------------------------------------------------------------------
+async function serviceLayer(durationSeconds: number, tag: string): Promise<Figure> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + durationSeconds * 1000;
+  await Promise.all(
+    players.map(async (playerId, worker) => {
+      for (let n = 0; performance.now() < deadline; n += 1) {
+        const started = performance.now();
+        try {
+          await app.services.wallet.creditDeposit({
+            playerId,
+            currency: 'EUR',
+            amountMinor: AMOUNT_MINOR,
+            paymentId: `bench_${tag}_${worker}_${n}`,
+          });
+          latencies.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    name: 'service layer: wallet.creditDeposit',
+    transactionsPerSecond: latencies.length / durationSeconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+  };
+}
+
+await serviceLayer(WARMUP_SECONDS, 'warm');
+const figures: Figure[] = [await serviceLayer(seconds, 'svc')];
+
+// --- 2. HTTP: signed webhooks crediting deposits --------------------------------------------------
+// Deposits as makedeposit leaves them (pending, with the provider's payment id), made in bulk so
+// the measured phase is only the webhook path.
+const depositCount = (seconds + WARMUP_SECONDS) * 6000;
+await client.db.execute(sql`
+  INSERT INTO cashier_transactions
+    (player_id, type, method, provider_method, currency, amount_minor, status, domain, provider_payment_id)
+  SELECT (ARRAY[${sql.join(
+    players.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[])[1 + (n % ${PLAYERS})], 'deposit', 'card', 'card', 'EUR', ${AMOUNT_MINOR}, 'pending',
+         '127.0.0.1', 'pay_bench_' || n
+  FROM generate_series(1, ${depositCount}) AS n`);
+const ids = await client.db.execute<{ id: bigint; payment: string }>(
+  sql`SELECT id, provider_payment_id AS payment FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' ORDER BY id`,
+);
+const queue = ids.rows.map((row) => ({ id: String(row.id), payment: row.payment }));
+let next = 0;
+
+function signedEvent(): { body: string; signature: string } {
+  const deposit = queue[next];
+  next += 1;
+  const body = JSON.stringify({
+    id: `evt_bench_${next}`,
+    type: 'payment.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: 'payment',
+      id: deposit?.payment ?? 'pay_none',
+      merchant_reference: `dep_${deposit?.id ?? 0}`,
+      amount: '10.00',
+      currency: 'EUR',
+      status: 'succeeded',
+    },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', webhookSecret).update(`${t}.${body}`).digest('hex');
+  return { body, signature: `t=${t},v1=${v1}` };
+}
+
+async function http(durationSeconds: number): Promise<Figure> {
+  const result = await autocannon({
+    url: `${base}/webhooks/psp`,
+    connections: PLAYERS,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const event = signedEvent();
+          return {
+            ...request,
+            body: event.body,
+            headers: { 'content-type': 'application/json', 'croupier-signature': event.signature },
+          };
+        },
+      },
+    ],
+  });
+  return {
+    name: 'HTTP: POST /webhooks/psp (signed payment.succeeded → deposit credited)',
+    transactionsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const serverProcess = fork(import.meta.filename, [], {
+  execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+  env: {
+    ...process.env,
+    BENCH_ROLE: 'server',
+    BENCH_CONFIG: JSON.stringify(env),
+    BENCH_DATABASE_URL: database.url,
+  },
+});
+await new Promise<void>((resolve, reject) => {
+  serverProcess.once('message', () => resolve());
+  serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+await http(WARMUP_SECONDS);
+figures.push(await http(seconds));
+const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
+serverProcess.send('stop');
+await serverExited;
+
+// --- 3. pgbench: plain double-entry on the same server ---------------------------------------------
+async function findPgbench(): Promise<string | null> {
+  const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
+  try {
+    const { stdout } = await run('sh', ['-c', 'command -v pgbench']);
+    return stdout.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+const pgbench = await findPgbench();
+let pgbenchFigure: Figure | null = null;
+if (pgbench) {
+  const benchUrl = new URL(database.url);
+  benchUrl.pathname = '/pgbench_double_entry';
+  await client.db.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry'));
+  await client.db.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
+  const benchDb = createDbClient(benchUrl.toString(), { max: 1 });
+  await benchDb.db.execute(
+    sql.raw(`
+    CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
+    CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
+                           created_at timestamptz NOT NULL DEFAULT now());
+    INSERT INTO accounts (id) SELECT generate_series(1, 100000);`),
+  );
+  await benchDb.close();
+  const script = path.join(dataDir, 'double-entry.sql');
+  await writeFile(
+    script,
+    [
+      '\\set a random(1, 100000)',
+      '\\set b random(1, 100000)',
+      'BEGIN;',
+      'UPDATE accounts SET balance = balance - 1000 WHERE id = :a;',
+      'UPDATE accounts SET balance = balance + 1000 WHERE id = :b;',
+      'INSERT INTO postings (account_id, amount) VALUES (:a, -1000);',
+      'INSERT INTO postings (account_id, amount) VALUES (:b, 1000);',
+      'END;',
+      '',
+    ].join('\n'),
+  );
+  const logDir = path.join(dataDir, 'pgbench-log');
+  await run('mkdir', ['-p', logDir]);
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(benchUrl.password) };
+  const args = (duration: number, log: boolean) => [
+    '-n',
+    '-c',
+    String(PLAYERS),
+    '-j',
+    '2',
+    '-T',
+    String(duration),
+    '-f',
+    script,
+    ...(log ? ['-l', `--log-prefix=${path.join(logDir, 'tx')}`] : []),
+    '-h',
+    benchUrl.hostname,
+    '-p',
+    benchUrl.port,
+    '-U',
+    decodeURIComponent(benchUrl.username),
+    'pgbench_double_entry',
+  ];
+  await run(pgbench, args(WARMUP_SECONDS, false), { env });
+  const { stdout } = await run(pgbench, args(seconds, true), { env, maxBuffer: 10 * 1024 * 1024 });
+  const tps = Number(/tps = ([0-9.]+)/.exec(stdout)?.[1] ?? '0');
+  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0');
+  const latencies: number[] = [];
+  for (const file of await readdir(logDir)) {
+    for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
+      const micros = line.split(' ')[2];
+      if (micros) latencies.push(Number(micros) / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  pgbenchFigure = {
+    name: 'pgbench: plain double-entry (2 UPDATE + 2 INSERT)',
+    transactionsPerSecond: tps,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors: failed,
+  };
+  figures.push(pgbenchFigure);
+}
+
+// --- report ---------------------------------------------------------------------------------------
+const violations = await checkInvariants(client.db);
+const credited = await client.db.execute<{ n: number }>(
+  sql`SELECT count(*)::int AS n FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' AND status = 'succeeded'`,
+);
+
+console.log(
+  `\nCroupier wallet benchmark: ${PLAYERS} concurrent players, ${seconds} s each (after ${WARMUP_SECONDS} s warm-up), ` +
+    `${os.cpus().length} cores, Node ${process.version}, embedded PostgreSQL with fsync on; HTTP server in its own process`,
+);
+console.log('| path | wallet tx/s | postings/s | p50 ms | p99 ms | errors | vs pgbench |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const f of figures) {
+  const ratio = pgbenchFigure
+    ? (f.transactionsPerSecond / pgbenchFigure.transactionsPerSecond).toFixed(3)
+    : 'n/a';
+  console.log(
+    `| ${f.name} | ${f.transactionsPerSecond.toFixed(0)} | ${(f.transactionsPerSecond * 2).toFixed(0)} | ` +
+      `${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ${f.errors} | ${ratio} |`,
+  );
+}
+if (!pgbenchFigure) console.log('pgbench not found: install postgresql-client to get the reference figure.');
+console.log(`deposits credited through webhooks: ${credited.rows[0]?.n ?? 0}`);
+console.log(
+  `ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations.slice(0, 5))}`,
+);
+
+await app.close();
+try {
+  const { stdout } = await run(process.execPath, ['packages/ledger/src/check-cli.ts'], {
+    env: { ...process.env, DATABASE_URL: database.url },
+  });
+  console.log(stdout.trim());
+} catch (error) {
+  console.log(`ledger:check failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+await client.close();
+await database.stop();
+await rm(dataDir, { recursive: true, force: true });
