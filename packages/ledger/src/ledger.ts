@@ -85,6 +85,16 @@ function pgConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
+function pgDetail(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const detail = (current as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function validate(request: TransferRequest): void {
   const fail = (message: string): never => {
     throw new LedgerError('invalid_request', message);
@@ -120,101 +130,64 @@ function decodeResult(result: Record<string, string> | null): Record<string, big
 }
 
 export function createLedger(db: Db) {
+  // Inside a caller's transaction the transfer runs in a savepoint, so a refusal (insufficient
+  // funds) leaves the caller's transaction usable; on its own, one statement is its own transaction.
+  const nested = 'rollback' in db;
+
   async function attempt(request: TransferRequest, hash: string): Promise<TransferResult> {
-    return db.transaction(async (tx) => {
-      const claimed = await tx.execute<{ id: bigint }>(sql`
-        INSERT INTO ledger_transactions (idempotency_key, request_hash, kind, metadata)
-        VALUES (${request.idempotencyKey}, ${hash}, ${request.kind}, ${JSON.stringify(request.metadata ?? {})}::jsonb)
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id`);
-      const claimedRow = claimed.rows[0];
-      if (!claimedRow) {
-        // Already applied (the first writer has committed: its unique-index entry made us wait).
-        const existing = await tx.execute<{
-          id: bigint;
-          request_hash: string;
-          result: Record<string, string> | null;
-        }>(sql`
-          SELECT id, request_hash, result FROM ledger_transactions WHERE idempotency_key = ${request.idempotencyKey}`);
-        const row = existing.rows[0];
-        if (!row) throw new LedgerError('invalid_request', 'idempotency key vanished');
-        if (row.request_hash !== hash) {
-          throw new LedgerError(
-            'idempotency_conflict',
-            'this idempotency key was used with other parameters',
-          );
-        }
-        return { transactionId: BigInt(row.id), replayed: true, balances: decodeResult(row.result) };
-      }
-      const transactionId = BigInt(claimedRow.id);
-
-      // One delta per stored account; a house posting lands on one random shard.
-      const deltas = new Map<string, { ref: AccountRef; key: string; delta: bigint }>();
-      for (const posting of request.postings) {
-        const key = storedKey(
-          posting.account,
-          posting.account.type === 'house' ? randomInt(HOUSE_SHARDS) : 0,
+    // One row per stored account; a house posting lands on one random shard.
+    const deltas = new Map<string, { ref: AccountRef; key: string; shard: number; delta: bigint }>();
+    for (const posting of request.postings) {
+      const shard = posting.account.type === 'house' ? randomInt(HOUSE_SHARDS) : 0;
+      const key = storedKey(posting.account, shard);
+      const entry = deltas.get(key) ?? { ref: posting.account, key, shard, delta: 0n };
+      entry.delta += posting.amountMinor;
+      deltas.set(key, entry);
+    }
+    const accounts = [...deltas.values()].map(({ ref, key, shard, delta }) => ({
+      key,
+      type: ref.type,
+      player_id: ref.type === 'player' ? ref.playerId.toString() : null,
+      name: ref.type === 'player' ? ref.kind : ref.name,
+      currency: ref.currency,
+      shard,
+      allow_negative: allowsNegative(ref),
+      delta: delta.toString(),
+      // Balances after the transfer are reported for player and world accounts, by logical key.
+      report: ref.type === 'house' ? null : logicalKey(ref),
+    }));
+    const run = async (executor: Db) =>
+      executor.execute<{
+        outcome: { replayed: boolean; id: string; hash?: string; result: Record<string, string> };
+      }>(sql`
+        SELECT ledger_transfer(${request.idempotencyKey}, ${hash}, ${request.kind},
+          ${JSON.stringify(request.metadata ?? {})}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS outcome`);
+    let rows: Awaited<ReturnType<typeof run>>;
+    try {
+      rows = nested ? await db.transaction((tx) => run(tx as unknown as Db)) : await run(db);
+    } catch (error) {
+      if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_non_negative') {
+        // PostgreSQL names the failing row: `Failing row contains (id, account_key, …)`.
+        const failing = /Failing row contains \(\d+, ([^,]+),/.exec(pgDetail(error) ?? '')?.[1];
+        const negative = request.postings.find((p) => p.account.type === 'player' && p.amountMinor < 0n);
+        const accountKey = failing ?? (negative ? logicalKey(negative.account) : undefined);
+        throw new LedgerError(
+          'insufficient_funds',
+          `${accountKey ?? 'an account'} would go negative`,
+          accountKey,
         );
-        const entry = deltas.get(key) ?? { ref: posting.account, key, delta: 0n };
-        entry.delta += posting.amountMinor;
-        deltas.set(key, entry);
       }
-      const entries = [...deltas.values()];
-      for (const entry of entries) {
-        const ref = entry.ref;
-        const shard = ref.type === 'house' ? Number(entry.key.slice(entry.key.lastIndexOf(':') + 1)) : 0;
-        await tx.execute(sql`
-          INSERT INTO ledger_accounts (account_key, type, player_id, name, currency, shard, allow_negative)
-          VALUES (${entry.key}, ${ref.type}, ${ref.type === 'player' ? ref.playerId : null},
-                  ${ref.type === 'player' ? ref.kind : ref.name}, ${ref.currency}, ${shard}, ${allowsNegative(ref)})
-          ON CONFLICT (account_key) DO NOTHING`);
-      }
-      const ids = await tx.execute<{ id: bigint; account_key: string }>(sql`
-        SELECT id, account_key FROM ledger_accounts
-        WHERE account_key IN (${sql.join(
-          entries.map((e) => sql`${e.key}`),
-          sql`, `,
-        )})`);
-      const idByKey = new Map(ids.rows.map((row) => [row.account_key, BigInt(row.id)]));
-      const ordered = entries
-        .map((entry) => ({ ...entry, id: idByKey.get(entry.key) as bigint }))
-        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-
-      const balances: Record<string, bigint> = {};
-      for (const entry of ordered) {
-        if (entry.delta === 0n) continue;
-        try {
-          const updated = await tx.execute<{ balance_minor: bigint }>(sql`
-            UPDATE ledger_accounts SET balance_minor = balance_minor + ${entry.delta}
-            WHERE id = ${entry.id} RETURNING balance_minor`);
-          if (entry.ref.type !== 'house')
-            balances[logicalKey(entry.ref)] = BigInt(updated.rows[0]!.balance_minor);
-        } catch (error) {
-          if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_non_negative') {
-            throw new LedgerError(
-              'insufficient_funds',
-              `${logicalKey(entry.ref)} would go negative`,
-              logicalKey(entry.ref),
-            );
-          }
-          throw error;
-        }
-      }
-      await tx.execute(sql`
-        INSERT INTO ledger_postings (transaction_id, account_id, currency, amount_minor)
-        VALUES ${sql.join(
-          ordered
-            .filter((entry) => entry.delta !== 0n)
-            .map((entry) => sql`(${transactionId}, ${entry.id}, ${entry.ref.currency}, ${entry.delta})`),
-          sql`, `,
-        )}`);
-      const stored = Object.fromEntries(
-        Object.entries(balances).map(([key, value]) => [key, value.toString()]),
-      );
-      await tx.execute(sql`
-        UPDATE ledger_transactions SET result = ${JSON.stringify(stored)}::jsonb WHERE id = ${transactionId}`);
-      return { transactionId, replayed: false, balances };
-    });
+      throw error;
+    }
+    const outcome = rows.rows[0]!.outcome;
+    if (outcome.replayed && outcome.hash !== hash) {
+      throw new LedgerError('idempotency_conflict', 'this idempotency key was used with other parameters');
+    }
+    return {
+      transactionId: BigInt(outcome.id),
+      replayed: outcome.replayed,
+      balances: decodeResult(outcome.result),
+    };
   }
 
   return {
