@@ -1,8 +1,11 @@
 /**
  * The real app for browser journeys: the built site on a fresh database (`createTestApp` with the
- * production web build), listening on a free local port.
+ * production web build), listening on a free local port. `publicPort: true` picks the port first
+ * and sets PORT and PUBLIC_URL to it, for journeys where a third party (the sandbox payment
+ * provider) must reach the site back: its hosted-page links, redirects and webhooks use that URL.
  */
 import type { AddressInfo } from 'node:net';
+import { freePort } from '@croupier/db/database';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
 
 export interface RunningSite {
@@ -11,9 +14,16 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-export async function startSite(options: { env?: Record<string, string> } = {}): Promise<RunningSite> {
-  const harness = await createTestApp({ web: 'production', ...(options.env ? { env: options.env } : {}) });
-  await harness.app.listen({ port: 0, host: '127.0.0.1' });
+export async function startSite(
+  options: { env?: Record<string, string>; publicPort?: boolean } = {},
+): Promise<RunningSite> {
+  const port = options.publicPort ? await freePort() : 0;
+  const env = {
+    ...(options.publicPort ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...options.env,
+  };
+  const harness = await createTestApp({ web: 'production', env });
+  await harness.app.listen({ port, host: '127.0.0.1' });
   const address = harness.app.server.address() as AddressInfo;
   return {
     harness,

@@ -29,6 +29,9 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import { toAuthRootData } from './features/auth/auth-root-data.ts';
+import { AuthRuntime } from './features/auth/auth-runtime.tsx';
+import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
@@ -56,7 +59,13 @@ import {
 } from './lib/seo.ts';
 import { type ShellData, toShellData } from './lib/shell.ts';
 import { systemPageKindOfPath } from './lib/system-page-paths.ts';
-import { type ErrorPagePayload, errorPageFor, systemPageLayout } from './lib/system-pages.ts';
+import {
+  type ErrorPagePayload,
+  errorPageFor,
+  errorPageForApiError,
+  isApiErrorLike,
+  systemPageLayout,
+} from './lib/system-pages.ts';
 import { getWebContext, type WebRequestContext } from './lib/web-context.ts';
 import { DialogProvider } from './ui/dialogs.tsx';
 import { ScreenClassProvider } from './ui/screen-class.tsx';
@@ -218,9 +227,14 @@ async function loadSeo(
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const [config, generalInfo] = await Promise.all([
+  const [config, generalInfo, account] = await Promise.all([
     web.content.getConfig(locale),
     orErrorPage(web.api.call('metadata.getgeneralinfo')),
+    // Who the visitor is (spec §4: authenticated when uid > 0); a banned player's call fails below.
+    web.api.call('account.getInfo').then(
+      (info) => ({ info }),
+      (error: unknown) => ({ error }),
+    ),
   ]);
   const shell = toShellData(config);
   const seoSettings = config['settings-seo'];
@@ -232,9 +246,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (generalInfo.domain_state === 'maintenance') {
     throw data<RootErrorPayload>({ page: 'maintenance', shell, seo }, { status: 503 });
   }
+  if ('error' in account) {
+    // UserBannedException → the user-blocked page (spec §8), drawn inside the site's chrome.
+    if (!isApiErrorLike(account.error)) throw account.error;
+    const page = errorPageForApiError(account.error);
+    throw data<RootErrorPayload>(
+      { page: page.kind, errorType: account.error.type, shell, seo },
+      { status: page.status },
+    );
+  }
   return {
-    isAuthenticated: web.isAuthenticated,
+    isAuthenticated: account.info.uid > 0,
+    account: account.info,
+    auth: toAuthRootData(config, generalInfo),
     screenClass: guessScreenClass(request.headers.get('user-agent')),
+    /** Spec §3 balance-update settings: how the player's balance stays fresh. */
+    balanceUpdate: config['prazer-config'].balanceUpdate,
     shell,
     seo,
   };
@@ -373,7 +400,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  return (
+    <>
+      <Outlet />
+      {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
+      {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
+      {/* Sign-in popups, social and messenger sign-in, idle logout: on every page (spec §2, §4). */}
+      <AuthRuntime />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -396,6 +432,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <DefaultShell shell={shell} isAuthenticated={rootData?.isAuthenticated ?? false} locale={locale}>
       {content}
+      {/* A page error below a working root (404 of a player…): idle logout and the popups still apply. */}
+      {rootData && <AuthRuntime />}
     </DefaultShell>
   );
 }

@@ -20,7 +20,31 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
     layout('layouts/default-layout.tsx', id('layout-default'), [
       index('routes/home.tsx', id('home')),
       route('unsubscribe', 'routes/unsubscribe.tsx', id('unsubscribe')),
-      // Payment result pages (spec §2); guests are sent home by the guest guard (spec §6).
+      // Contact confirmation (spec §2): the link from the code mail, or the code form.
+      route('confirmation', 'routes/confirmation.tsx', id('confirmation')),
+      route('confirmation/success', 'routes/confirmation-success.tsx', id('confirmation-success')),
+      // Profile areas (spec §2) that exist so far; /profile itself redirects to settings.
+      route('profile', 'routes/profile-layout.tsx', id('profile'), [
+        index('routes/profile-index.tsx', id('profile-index')),
+        route('settings', 'routes/profile-settings.tsx', id('profile-settings')),
+        route('security', 'routes/profile-security.tsx', id('profile-security')),
+        route('notification', 'routes/profile-notification.tsx', id('profile-notification')),
+      ]),
+      // Cashier (spec §2); guests are sent home by the guest guard (spec §6). /cashier goes to
+      // deposit; /cashier/billing to the deposit index unless it names a deposit method page.
+      route('cashier', 'routes/cashier-index.tsx', id('cashier')),
+      route('cashier/billing/*', 'routes/cashier-billing.tsx', id('cashier-billing')),
+      layout('routes/cashier-layout.tsx', id('cashier-layout'), [
+        ...prefix('cashier', [
+          route('deposit', 'routes/cashier-deposit.tsx', id('cashier-deposit')),
+          route('deposit/:sysname', 'routes/cashier-deposit.tsx', id('cashier-deposit-method')),
+          route('withdraw', 'routes/cashier-withdraw.tsx', id('cashier-withdraw')),
+          route('wallet', 'routes/cashier-wallet.tsx', id('cashier-wallet')),
+          route('receipt', 'routes/cashier-receipt.tsx', id('cashier-receipt')),
+          route('history', 'routes/cashier-history.tsx', id('cashier-history')),
+        ]),
+      ]),
+      // Payment result pages (spec §2).
       ...prefix('cashier', [
         route('paycancel', 'routes/payment-result.tsx', id('pay-cancel')),
         route('payfail/:transaction?', 'routes/payment-result.tsx', id('pay-fail')),

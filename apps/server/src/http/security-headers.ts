@@ -6,6 +6,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Where `https://telegram.org/js/telegram-web-app.js` comes from (the web's messenger sign-in). */
+const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
+
 export async function securityHeaders(app: FastifyInstance, options: { dev: boolean; secure: boolean }) {
   await app.register(helmet, {
     enableCSPNonces: true,
@@ -13,7 +16,10 @@ export async function securityHeaders(app: FastifyInstance, options: { dev: bool
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': options.dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
+        // telegram.org: the messenger mini-app script, loaded on demand inside Telegram (spec §7).
+        'script-src': options.dev
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", TELEGRAM_SCRIPT_ORIGIN]
+          : ["'self'", TELEGRAM_SCRIPT_ORIGIN],
         'style-src': ["'self'", "'unsafe-inline'"],
         // helmet adds a nonce to style-src, which makes browsers ignore 'unsafe-inline' there;
         // React's style attributes (offsets, z-order) need this directive of their own.

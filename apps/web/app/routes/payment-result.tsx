@@ -1,25 +1,70 @@
 /**
  * Payment result pages (spec §2): /cashier/paycancel, payfail[/{transaction}], paymobile,
  * paynewwindow, paypending[/{transaction}], paysuccess[/{transaction}]. The page kind follows the
- * path; texts come from the content configuration, buttons as the spec fixes them.
+ * path; texts come from the content configuration, buttons as the spec fixes them. With a
+ * transaction the page shows it (`cashier.getdepositinfo`) and follows it: while unsettled it
+ * polls, and once settled the loader sends the player to the outcome's page.
  */
-import { useLocation } from 'react-router';
+import { localizePath } from '@croupier/contract/locales';
+import { redirect, useLocation } from 'react-router';
+import { parseTransactionId, resultPagePath, settledResultKind } from '../features/cashier/payment-result.ts';
+import { PaymentResultTransaction } from '../features/cashier/payment-result-transaction.tsx';
 import { SystemPage } from '../features/system-pages/system-page.tsx';
+import { localeOfPath } from '../lib/locale-paths.ts';
 import { systemPageKindOfPath } from '../lib/system-page-paths.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
+import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/payment-result';
 
-export default function PaymentResult({ params }: Route.ComponentProps) {
+function isApiError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ApiError';
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const id = parseTransactionId('transaction' in params ? params.transaction : undefined);
+  if (id === null) return { transaction: null, methodTitle: null };
+  const web = getWebContext(context);
+  const [transaction, methods] = await Promise.all([
+    // Not the player's or not there: the page shows without it, as for any other id.
+    web.api.call('cashier.getdepositinfo', { id }).catch((error: unknown) => {
+      if (isApiError(error)) return null;
+      throw error;
+    }),
+    web.api.call('cashier.paymentMethods').catch((error: unknown) => {
+      if (isApiError(error)) return null;
+      throw error;
+    }),
+  ]);
+  if (!transaction) return { transaction: null, methodTitle: null };
+  const kind = systemPageKindOfPath(url.pathname);
+  const settled = kind ? settledResultKind(kind, transaction.status) : null;
+  if (settled) {
+    throw redirect(localizePath(resultPagePath(settled, transaction.id), localeOfPath(url.pathname)));
+  }
+  const method = methods?.items.find((entry) => entry.sysname === transaction.method);
+  return { transaction, methodTitle: method?.title ?? transaction.method };
+}
+
+export default function PaymentResult({ params, loaderData }: Route.ComponentProps) {
   const { shell } = useRootData();
   const location = useLocation();
   const kind = systemPageKindOfPath(location.pathname) ?? 'payPending';
   const transaction = 'transaction' in params ? params.transaction : undefined;
+  const found = loaderData.transaction;
   return (
     <SystemPage
       kind={kind}
       locale={usePageLocale()}
       texts={shell.systemPages[kind]}
-      transaction={transaction}
-    />
+      transaction={found ? undefined : transaction}
+    >
+      {found && (
+        <PaymentResultTransaction
+          key={found.id}
+          transaction={found}
+          methodTitle={loaderData.methodTitle ?? found.method}
+        />
+      )}
+    </SystemPage>
   );
 }

@@ -2,6 +2,7 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
 import type { ShellData } from '../../lib/shell.ts';
+import { AccountHints } from '../auth/account-hints.tsx';
 import { MobileBottomMenu } from './mobile-bottom-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -19,6 +20,7 @@ export function DefaultShell({ shell, locale, isAuthenticated, children }: Defau
     <div className="flex min-h-dvh flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] tablet:pb-0">
       <SkipLink />
       <SiteHeader shell={shell} locale={locale} isAuthenticated={isAuthenticated} />
+      {isAuthenticated && <AccountHints locale={locale} />}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -1,11 +1,9 @@
 /** The side menu (`sideMenu`), in a curtain: navigation, language and, for guests, the sign-in buttons. */
 import type { Locale } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { authHref } from '../../lib/auth-links.ts';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
-import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
+import { MenuGuestButtons } from '../auth/guest-auth-buttons.tsx';
 import { LanguageOptions } from './language-switch.tsx';
 import { MenuLink } from './menu-link.tsx';
 
@@ -18,20 +16,9 @@ export interface SideMenuProps {
 
 export function SideMenu({ shell, locale, isAuthenticated, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const back = `${location.pathname}${location.search}`;
   return (
     <div className="flex flex-col gap-6">
-      {!isAuthenticated && (
-        <div className="grid grid-cols-2 gap-2">
-          <Button href={authHref('sign_in', locale, back)} variant="secondary" size="sm" onClick={onNavigate}>
-            {t('signIn')}
-          </Button>
-          <Button href={authHref('sign_up', locale, back)} size="sm" onClick={onNavigate}>
-            {t('signUp')}
-          </Button>
-        </div>
-      )}
+      {!isAuthenticated && <MenuGuestButtons onNavigate={onNavigate} />}
       <nav aria-label={t('mainNavigation')}>
         <ul className="grid gap-1">
           {linksFor(shell.sideMenu, isAuthenticated).map((item) => (

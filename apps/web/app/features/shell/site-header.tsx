@@ -1,19 +1,20 @@
 /**
  * The default layout's header: logo, main menu (`headerMenu`, laptop and wider), side menu button
- * (narrower screens), language switch and the guest's sign-in / sign-up buttons. It publishes its
- * height as `--header-height` so the toast area sits right below it (spec §2).
+ * (narrower screens), language switch, and the guest's sign-in / sign-up buttons or the player's
+ * balance, deposit button and account menu. It publishes its height as `--header-height` so the
+ * toast area sits right below it (spec §2).
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
-import { Menu, UserRound } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { authHref } from '../../lib/auth-links.ts';
+import { Link } from 'react-router';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
-import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { HeaderGuestButtons } from '../auth/guest-auth-buttons.tsx';
+import { PlayerHeaderActions } from '../auth/player-header.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MenuLink } from './menu-link.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -43,9 +44,7 @@ function useHeaderHeightVariable() {
 export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const location = useLocation();
   const ref = useHeaderHeightVariable();
-  const back = `${location.pathname}${location.search}`;
 
   const openSideMenu = () =>
     dialogs.open({
@@ -115,39 +114,7 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
 
         <div className="ml-auto flex items-center gap-1.5 tablet:gap-2">
           <LanguageSwitch locale={locale} />
-          {isAuthenticated ? (
-            <>
-              <Button href={localizePath('/cashier/deposit', locale)} size="sm">
-                {t('deposit')}
-              </Button>
-              <Link
-                to={localizePath('/profile/settings', locale)}
-                aria-label={t('myAccount')}
-                className="inline-flex size-11 items-center justify-center rounded-xl border border-border bg-raised text-text hover:border-accent"
-              >
-                <UserRound className="size-5" aria-hidden focusable={false} />
-              </Link>
-            </>
-          ) : (
-            <>
-              <Button
-                href={authHref('sign_in', locale, back)}
-                variant="secondary"
-                size="sm"
-                data-testid="sign-in"
-              >
-                {t('signIn')}
-              </Button>
-              <Button
-                href={authHref('sign_up', locale, back)}
-                size="sm"
-                className="max-tablet:hidden"
-                data-testid="sign-up"
-              >
-                {t('signUp')}
-              </Button>
-            </>
-          )}
+          {isAuthenticated ? <PlayerHeaderActions locale={locale} /> : <HeaderGuestButtons />}
         </div>
       </div>
     </header>

@@ -19,6 +19,7 @@ import {
   UserX,
   Wrench,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemPageButtonTarget } from '../../lib/system-pages.ts';
 import { Button } from '../../ui/button.tsx';
@@ -53,9 +54,11 @@ export interface SystemPageProps {
   path?: string | undefined;
   /** Payment result pages may name their transaction. */
   transaction?: string | undefined;
+  /** Shown under the description, above the button (a payment result's transaction). */
+  children?: ReactNode;
 }
 
-export function SystemPage({ kind, locale, texts, path, transaction }: SystemPageProps) {
+export function SystemPage({ kind, locale, texts, path, transaction, children }: SystemPageProps) {
   const { t } = useTranslation('pages');
   const header = texts?.header || t(`system.${kind}.header`);
   const description = texts?.description || t(`system.${kind}.description`);
@@ -94,6 +97,7 @@ export function SystemPage({ kind, locale, texts, path, transaction }: SystemPag
           {t('system.transaction', { id: transaction })}
         </p>
       )}
+      {children}
       {target && buttonText && (
         <Button href={localizePath(target, locale)} className="mt-8" size="lg">
           {buttonText}

@@ -1,0 +1,212 @@
+/**
+ * The signed-in player's part of the header (spec §3 Account info, DESIGN.md "Money"): the main
+ * balance with a refresh affordance (`account.getBalance`), the deposit button and the account
+ * button, which opens the user menu (content-managed `userMenu` links, balances, logout).
+ */
+import type { BalancesOutput } from '@croupier/contract/account/common';
+import { type Locale, localizePath } from '@croupier/contract/locales';
+import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
+import { UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { linksFor } from '../../lib/shell.ts';
+import { Button } from '../../ui/button.tsx';
+import { cx } from '../../ui/class-names.ts';
+import { useDialogs } from '../../ui/dialogs.tsx';
+import { formatMoney, type MoneyLike } from '../../ui/format.ts';
+import { Icon } from '../../ui/icon.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToasts } from '../../ui/toasts.tsx';
+import { MenuLink } from '../shell/menu-link.tsx';
+import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
+import { apiErrorText } from './form-validation.ts';
+import { useBrowserApi, useLogout } from './use-auth-actions.ts';
+
+/** Money with the currency's symbol and exponent from the available-currencies list (spec §3). */
+export function formatBalance(money: MoneyLike, currencies: readonly CurrencyInfo[]): string {
+  const currency = currencies.find((entry) => entry.code === money.currency);
+  return formatMoney(money, currency ? { symbol: currency.symbol, exponent: currency.exponent } : {});
+}
+
+/**
+ * Balances as the root loader sent them, replaced by a fresher `account.getBalance` answer until
+ * the loader sends new ones (its account object changes on every revalidation).
+ */
+function useBalances(root: AuthRoot) {
+  const [refreshed, setRefreshed] = useState<{ from: AuthRoot['account']; balances: BalancesOutput } | null>(
+    null,
+  );
+  const balances = refreshed && refreshed.from === root.account ? refreshed.balances : root.account;
+  return {
+    balances,
+    update: (next: BalancesOutput) => setRefreshed({ from: root.account, balances: next }),
+  };
+}
+
+function BalanceButton({ root }: { root: AuthRoot }) {
+  const { t } = useTranslation('auth');
+  const api = useBrowserApi();
+  const toasts = useToasts();
+  const location = useLocation();
+  const { balances, update } = useBalances(root);
+  const [loading, setLoading] = useState(false);
+  const main = formatBalance(balances.balance_main, root.auth.currencies);
+
+  const refresh = async () => {
+    // Spec §2: game pages skip balance refresh (the game reports its own).
+    if (loading || location.pathname.includes('/game/')) return;
+    setLoading(true);
+    try {
+      update(await api.call('account.getBalance'));
+    } catch (error) {
+      toasts.show({ kind: 'error', title: apiErrorText(error, t('errors.generic')) });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={refresh}
+      aria-busy={loading || undefined}
+      aria-label={t('header.balanceLabel', { amount: main })}
+      title={t('header.refreshBalance')}
+      data-testid="header-balance"
+      className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border bg-raised/70 ps-3 pe-2.5 text-sm font-semibold transition-colors hover:border-border-strong"
+    >
+      <span className="flex flex-col items-start leading-tight">
+        <span className="text-[0.6875rem] font-medium text-muted max-tablet:hidden">
+          {t('header.balance')}
+        </span>
+        <span className="amount text-text">{main}</span>
+      </span>
+      {loading ? (
+        <Spinner size="sm" decorative className="text-muted" />
+      ) : (
+        <Icon name="refresh" size="sm" className="text-muted" />
+      )}
+    </button>
+  );
+}
+
+function UserMenu({ root, locale, onNavigate }: { root: AuthRoot; locale: Locale; onNavigate: () => void }) {
+  const { t } = useTranslation('auth');
+  const logout = useLogout();
+  const [leaving, setLeaving] = useState(false);
+  const { account, auth } = root;
+  const rows: [string, MoneyLike][] = [
+    [t('header.balanceMain'), account.balance_main],
+    [t('header.balanceBonus'), account.balance_bonus],
+  ];
+  return (
+    <div className="flex flex-col gap-6" data-testid="user-menu">
+      <div className="rounded-2xl border border-border bg-raised/60 p-4">
+        <p className="truncate text-sm text-muted" title={account.login}>
+          {account.fakename || account.login}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3">
+          {rows.map(([label, money]) => (
+            <div key={label}>
+              <dt className="text-xs text-muted">{label}</dt>
+              <dd className="amount text-lg font-semibold">{formatBalance(money, auth.currencies)}</dd>
+            </div>
+          ))}
+        </dl>
+        <Button
+          href={localizePath('/cashier/deposit', locale)}
+          size="sm"
+          fullWidth
+          className="mt-4"
+          onClick={onNavigate}
+        >
+          {t('header.deposit')}
+        </Button>
+      </div>
+      <nav aria-label={t('header.userMenu')}>
+        <ul className="grid gap-1">
+          {linksFor(auth.userMenu, true).map((item) => (
+            <li key={item.id}>
+              <MenuLink
+                item={item}
+                locale={locale}
+                onNavigate={onNavigate}
+                iconClassName="text-muted"
+                className={({ isActive }) =>
+                  cx(
+                    'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium transition-colors',
+                    isActive ? 'bg-raised text-text' : 'text-text/85 hover:bg-raised hover:text-text',
+                  )
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Button
+        variant="secondary"
+        fullWidth
+        iconStart="logout"
+        loading={leaving}
+        data-testid="logout"
+        onClick={async () => {
+          setLeaving(true);
+          const done = await logout();
+          if (!done) setLeaving(false);
+        }}
+      >
+        {t('header.logout')}
+      </Button>
+    </div>
+  );
+}
+
+/** Balance, deposit and account button; nothing for a guest. */
+export function PlayerHeaderActions({ locale }: { locale: Locale }) {
+  const { t } = useTranslation('auth');
+  const root = useAuthRoot();
+  const dialogs = useDialogs();
+  if (!root?.isAuthenticated) return null;
+
+  const openMenu = () =>
+    dialogs.open({
+      type: 'curtain',
+      side: 'end',
+      size: 'sm',
+      title: t('header.userMenu'),
+      content: ({ close }) => <UserMenuFromRoot locale={locale} onNavigate={() => close()} />,
+    });
+
+  return (
+    <>
+      <BalanceButton root={root} />
+      <Button
+        href={localizePath('/cashier/deposit', locale)}
+        size="sm"
+        className="max-tablet:px-3"
+        aria-label={t('header.deposit')}
+      >
+        <span className="max-tablet:hidden">{t('header.deposit')}</span>
+        <Icon name="plus" className="tablet:hidden" />
+      </Button>
+      <button
+        type="button"
+        onClick={openMenu}
+        aria-label={t('header.userMenu')}
+        aria-haspopup="dialog"
+        data-testid="user-menu-button"
+        className="inline-flex size-11 items-center justify-center rounded-xl border border-border bg-raised text-text hover:border-accent"
+      >
+        <UserRound className="size-5" aria-hidden focusable={false} />
+      </button>
+    </>
+  );
+}
+
+/** The menu reads the account itself: dialog content is captured when it opens. */
+function UserMenuFromRoot({ locale, onNavigate }: { locale: Locale; onNavigate: () => void }) {
+  const root = useAuthRoot();
+  if (!root?.isAuthenticated) return null;
+  return <UserMenu root={root} locale={locale} onNavigate={onNavigate} />;
+}

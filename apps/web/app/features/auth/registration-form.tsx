@@ -1,0 +1,245 @@
+/**
+ * The sign-up form (spec §2, §3 auth config, §5): login as an email or a phone per
+ * `registration.loginType`, password, currency from the available ones (the default preselected),
+ * the terms / notify / markBetting boxes the config turns on (terms must be ticked when active),
+ * and the promo code field (per showPromocode / showPromoFieldByDefault, prefilled from the
+ * `promo_code` kept in localStorage). A character picker would join when loyalty characters exist
+ * (`showCharacterSelect`); there are none yet, so it stays hidden.
+ *
+ * Fields are checked with the shared rules, as the player types or on submit per
+ * `registration.validationStrategy`; the server's field errors land on the same fields.
+ */
+
+import { localizePath } from '@croupier/contract/locales';
+import { loginField, newPasswordField, requiredCheckboxField } from '@croupier/contract/validation/fields';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { usePageLocale } from '../../lib/use-root-data.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { useToasts } from '../../ui/toasts.tsx';
+import { storedPromoCode } from './attribution.ts';
+import type { AuthRootData } from './auth-root-data.ts';
+import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
+import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
+import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
+
+export interface RegistrationValues {
+  login: string;
+  password: string;
+  currency: string;
+  terms: boolean;
+  notify: boolean;
+  markBetting: boolean;
+  promo_code: string;
+}
+
+const FORM_FIELDS = [
+  'login',
+  'password',
+  'currency',
+  'terms',
+  'notify',
+  'markBetting',
+  'promo_code',
+] as const;
+
+export function registrationSchema(config: AuthRootData['config']['registration'], context: MessageContext) {
+  return z.object({
+    login: localized(z.string(), loginField(config.loginType), context),
+    password: localized(z.string(), newPasswordField(), context),
+    currency: z.string(),
+    terms: config.terms.isActive ? localized(z.boolean(), requiredCheckboxField(), context) : z.boolean(),
+    notify: z.boolean(),
+    markBetting: z.boolean(),
+    promo_code: z.string().trim(),
+  });
+}
+
+function readStoredPromoCode(): string {
+  return typeof window === 'undefined' ? '' : storedPromoCode(window.localStorage);
+}
+
+export function RegistrationForm({ auth }: { auth: AuthRootData }) {
+  const { t } = useTranslation('auth');
+  const locale = usePageLocale();
+  const api = useBrowserApi();
+  const toasts = useToasts();
+  const signedIn = useSignedIn();
+  const registration = auth.config.registration;
+  const context = useMemo<MessageContext>(
+    () => ({ locale, overrides: auth.validationOverrides }),
+    [locale, auth.validationOverrides],
+  );
+  const schema = useMemo(() => registrationSchema(registration, context), [registration, context]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [promoOpen, setPromoOpen] = useState(registration.showPromoFieldByDefault);
+  const [promoFocusRequested, setPromoFocusRequested] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: registration.validationStrategy === 'eager' ? 'onChange' : 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      login: '',
+      password: '',
+      currency: auth.defaultCurrency,
+      terms: registration.terms.isActive && registration.terms.defaultValue,
+      notify: registration.notify.isActive && registration.notify.defaultValue,
+      markBetting: registration.markBetting.isActive && registration.markBetting.defaultValue,
+      promo_code: '',
+    },
+  });
+
+  // The kept promo code lives in this browser only, so it is filled in after hydration.
+  useEffect(() => {
+    if (!registration.showPromocode) return;
+    const stored = readStoredPromoCode();
+    if (stored === '') return;
+    setValue('promo_code', stored);
+    setPromoOpen(true);
+  }, [registration.showPromocode, setValue]);
+
+  // "I have a promo code" swaps itself for the field; focus follows so keyboard users stay in place.
+  useEffect(() => {
+    if (promoFocusRequested && promoOpen) setFocus('promo_code');
+  }, [promoFocusRequested, promoOpen, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await api.call('auth.register', {
+        login: values.login,
+        password: values.password,
+        currency: values.currency,
+        terms: values.terms === true,
+        notify: values.notify,
+        markBetting: values.markBetting,
+        ...(registration.showPromocode && values.promo_code !== '' ? { promo_code: values.promo_code } : {}),
+      });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, FORM_FIELDS, setError, context)) {
+        setFormError(apiErrorText(error, t('errors.generic')));
+      }
+      return;
+    }
+    toasts.show({ kind: 'success', title: t('register.success') });
+    signedIn('register');
+  });
+
+  const isPhone = registration.loginType === 'phone';
+  const termsHref = localizePath('/terms', locale);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="registration-form">
+      <Field
+        label={isPhone ? t('fields.phone') : t('fields.email')}
+        error={errors.login?.message}
+        hint={isPhone ? t('fields.phoneHint') : undefined}
+        required
+      >
+        <Input
+          {...register('login')}
+          type={isPhone ? 'tel' : 'email'}
+          inputMode={isPhone ? 'tel' : 'email'}
+          autoComplete={isPhone ? 'tel' : 'email'}
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+        />
+      </Field>
+      <Field
+        label={t('fields.password')}
+        error={errors.password?.message}
+        hint={t('fields.passwordHint')}
+        required
+      >
+        <PasswordInput {...register('password')} autoComplete="new-password" />
+      </Field>
+      <Field label={t('fields.currency')} error={errors.currency?.message}>
+        <Select {...register('currency')}>
+          {auth.currencies.map((currency) => (
+            <option key={currency.code} value={currency.code}>
+              {currency.code} — {currency.symbol}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      {registration.showPromocode &&
+        (promoOpen ? (
+          <Field label={t('fields.promoCode')} error={errors.promo_code?.message}>
+            <Input
+              {...register('promo_code')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          </Field>
+        ) : (
+          <button
+            type="button"
+            onClick={() => {
+              setPromoOpen(true);
+              setPromoFocusRequested(true);
+            }}
+            className="-my-1 inline-flex min-h-11 items-center gap-2 self-start rounded-lg text-sm font-semibold text-accent hover:text-accent-hover"
+          >
+            <span aria-hidden="true">+</span>
+            {t('register.havePromoCode')}
+          </button>
+        ))}
+
+      {(registration.terms.isActive || registration.notify.isActive || registration.markBetting.isActive) && (
+        <div className="flex flex-col gap-3 pt-1">
+          {registration.terms.isActive && (
+            <CheckboxField
+              {...register('terms')}
+              required
+              error={errors.terms?.message}
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="register.terms"
+                  components={{
+                    terms: (
+                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the link text in.
+                      <a
+                        href={termsHref}
+                        target="_blank"
+                        rel="noopener"
+                        className="font-semibold text-accent underline-offset-2 hover:underline"
+                      />
+                    ),
+                  }}
+                />
+              }
+            />
+          )}
+          {registration.notify.isActive && (
+            <CheckboxField {...register('notify')} label={t('register.notify')} />
+          )}
+          {registration.markBetting.isActive && (
+            <CheckboxField {...register('markBetting')} label={t('register.markBetting')} />
+          )}
+        </div>
+      )}
+
+      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      <Button type="submit" fullWidth loading={isSubmitting} className="mt-1">
+        {t('register.submit')}
+      </Button>
+    </form>
+  );
+}
