@@ -19,7 +19,7 @@ import {
   tabSearch,
   visibleHistory,
 } from '../features/cashier/history-query.ts';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';

@@ -10,7 +10,7 @@ import { CashierCard, Notice } from '../features/cashier/cashier-card.tsx';
 import { methodTitle, useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { parseTransactionId } from '../features/cashier/payment-result.ts';
 import { TransactionDetails } from '../features/cashier/transaction-details.tsx';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';

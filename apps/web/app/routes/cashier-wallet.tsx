@@ -6,7 +6,7 @@ import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { isZeroAmount } from '../features/cashier/cashier-money.ts';
 import { useCashierFormat } from '../features/cashier/use-cashier-format.ts';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';

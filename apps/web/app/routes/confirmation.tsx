@@ -11,7 +11,7 @@ import { redirect, useLocation, useNavigate } from 'react-router';
 import { ConfirmContactFlow } from '../features/profile/confirm-contact-flow.tsx';
 import { confirmFromLink, findContact } from '../features/profile/confirm-link.ts';
 import { FormSettingsProvider, formSettingsOf } from '../features/profile/form-settings.tsx';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { Select } from '../features/profile/select.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { authHref } from '../lib/auth-links.ts';

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FormSettingsProvider, formSettingsOf } from '../features/profile/form-settings.tsx';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { ProfileNav } from '../features/profile/profile-nav.tsx';
 import {
   isTwoFactorAvailable,

@@ -1,5 +1,5 @@
 /** /profile/notification (spec §2): news and offers, per contact. */
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { SubscriptionsCard } from '../features/profile/subscriptions-card.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';

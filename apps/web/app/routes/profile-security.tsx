@@ -1,5 +1,5 @@
 /** /profile/security (spec §2): password change, and two-factor authentication when the site offers it. */
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { PasswordForm } from '../features/profile/password-form.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { TwoFactorCard } from '../features/profile/two-factor-card.tsx';

@@ -4,7 +4,7 @@
  */
 import { AccountCard } from '../features/profile/account-card.tsx';
 import { ContactsCard } from '../features/profile/contacts-card.tsx';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { PersonalDataForm } from '../features/profile/personal-data-form.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { useEntryToast } from '../features/profile/use-entry-toast.ts';

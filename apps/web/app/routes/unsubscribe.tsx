@@ -8,7 +8,7 @@ import { localizePath } from '@croupier/contract/locales';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../features/profile/api-failure.ts';
-import { withPageTitle } from '../features/profile/page-meta.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { SystemPage } from '../features/system-pages/system-page.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { createBrowserApi } from '../lib/browser-api.ts';

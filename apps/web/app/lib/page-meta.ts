@@ -6,7 +6,7 @@
  * which wins everywhere (spec §3).
  */
 import type { MetaDescriptor } from 'react-router';
-import { applyTitleTemplate } from '../../lib/seo.ts';
+import { applyTitleTemplate } from './seo.ts';
 
 interface MetaMatchLike {
   loaderData: unknown;
