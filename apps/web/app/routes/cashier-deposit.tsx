@@ -9,10 +9,10 @@ import { useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { DepositForm, isDepositMethod } from '../features/cashier/deposit-form.tsx';
 import { DepositLimits } from '../features/cashier/deposit-limits.tsx';
 import { MethodList } from '../features/cashier/method-list.tsx';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/cashier-deposit';
 

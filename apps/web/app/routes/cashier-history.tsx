@@ -19,10 +19,10 @@ import {
   tabSearch,
   visibleHistory,
 } from '../features/cashier/history-query.ts';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import { buttonClassName } from '../ui/button.tsx';

@@ -10,10 +10,10 @@ import { OpenWithdrawal } from '../features/cashier/open-withdrawal.tsx';
 import { useCashierFormat } from '../features/cashier/use-cashier-format.ts';
 import { WithdrawForm } from '../features/cashier/withdraw-form.tsx';
 import { WithdrawalGateNotice } from '../features/cashier/withdrawal-gate.tsx';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/cashier-withdraw';
 

@@ -1,9 +1,9 @@
 /** /confirmation/success (spec §2): the contact is confirmed; on to the profile or the games. */
 import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';

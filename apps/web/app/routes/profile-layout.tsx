@@ -6,7 +6,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { FormSettingsProvider, formSettingsOf } from '../features/profile/form-settings.tsx';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { ProfileNav } from '../features/profile/profile-nav.tsx';
 import {
   isTwoFactorAvailable,
@@ -16,6 +15,7 @@ import {
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/profile-layout';

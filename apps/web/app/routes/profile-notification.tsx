@@ -1,9 +1,10 @@
 /** /profile/notification (spec §2): news and offers, per contact. */
-import { withPageTitle } from '../lib/page-meta.ts';
+
 import { SubscriptionsCard } from '../features/profile/subscriptions-card.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/profile-notification';
 

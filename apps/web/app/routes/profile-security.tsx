@@ -1,10 +1,11 @@
 /** /profile/security (spec §2): password change, and two-factor authentication when the site offers it. */
-import { withPageTitle } from '../lib/page-meta.ts';
+
 import { PasswordForm } from '../features/profile/password-form.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { TwoFactorCard } from '../features/profile/two-factor-card.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import type { Route } from './+types/profile-security';
 
 export function loader({ url }: Route.LoaderArgs) {

@@ -4,13 +4,13 @@
  */
 import { AccountCard } from '../features/profile/account-card.tsx';
 import { ContactsCard } from '../features/profile/contacts-card.tsx';
-import { withPageTitle } from '../lib/page-meta.ts';
 import { PersonalDataForm } from '../features/profile/personal-data-form.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { useEntryToast } from '../features/profile/use-entry-toast.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/profile-settings';
 
