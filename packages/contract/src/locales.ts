@@ -28,7 +28,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+      // A q-value (0 to 1, at most 3 decimals) only ranks languages; nothing near money.
+      const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
     })
     .filter((entry) => entry.weight > 0)
