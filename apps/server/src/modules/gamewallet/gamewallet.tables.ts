@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { players } from '../accounts/accounts.tables.ts';
+import { games } from '../games/games.tables.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Game sessions opened by a launch (docs/game-wallet-protocol.md). The provider holds the token;
+ * we keep its SHA-256. Bets need a live session; wins and rollbacks are accepted after it expires.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tokenHash: bytea('token_hash').notNull(),
+    /** The seamless-wallet provider id (e.g. croupier-rgs). */
+    provider: text('provider').notNull(),
+    playerId: bigint('player_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => players.id),
+    gameId: bigint('game_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => games.id),
+    /** real (main balance) | demo (fun balance) */
+    mode: text('mode').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('game_sessions_token_key').on(table.tokenHash),
+    index('game_sessions_player_idx').on(table.playerId, table.id),
+    check('game_sessions_mode_check', sql`${table.mode} IN ('real', 'demo')`),
+  ],
+);
+
+/** One row per provider round: what the player staked and won in it (history, winners). */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerRoundId: text('provider_round_id').notNull(),
+    playerId: bigint('player_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => players.id),
+    gameId: bigint('game_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => games.id),
+    sessionId: bigint('session_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => gameSessions.id),
+    mode: text('mode').notNull(),
+    currency: text('currency').notNull(),
+    betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** open | closed | rolled_back */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('game_rounds_provider_round_key').on(table.provider, table.providerRoundId),
+    index('game_rounds_player_idx').on(table.playerId, table.id),
+    index('game_rounds_big_wins_idx')
+      .on(table.closedAt)
+      .where(sql`${table.mode} = 'real' AND ${table.status} = 'closed' AND ${table.winMinor} > 0`),
+    check('game_rounds_mode_check', sql`${table.mode} IN ('real', 'demo')`),
+    check('game_rounds_status_check', sql`${table.status} IN ('open', 'closed', 'rolled_back')`),
+    check('game_rounds_amounts_check', sql`${table.betMinor} >= 0 AND ${table.winMinor} >= 0`),
+  ],
+);
+
+/**
+ * Every wallet call that moved or could have moved money, keyed by the provider's transaction id
+ * (unique per provider): a duplicate id answers `response` again. A rollback naming a bet we never
+ * saw writes a `tombstone` row under that bet's id, so the late bet is refused.
+ */
+export const gameWalletTransactions = pgTable(
+  'game_wallet_transactions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerTxId: text('provider_tx_id').notNull(),
+    /** bet | win | rollback | tombstone */
+    kind: text('kind').notNull(),
+    roundId: bigint('round_id', { mode: 'bigint' }).references(() => gameRounds.id),
+    playerId: bigint('player_id', { mode: 'bigint' }).references(() => players.id),
+    currency: text('currency'),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** For rollbacks: the bet transaction id it cancels. */
+    referenceTxId: text('reference_tx_id'),
+    /** SHA-256 of the call's parameters: the same id with other parameters is refused. */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('game_wallet_transactions_provider_tx_key').on(table.provider, table.providerTxId),
+    index('game_wallet_transactions_round_idx').on(table.roundId),
+    check(
+      'game_wallet_transactions_kind_check',
+      sql`${table.kind} IN ('bet', 'win', 'rollback', 'tombstone')`,
+    ),
+    check('game_wallet_transactions_amount_check', sql`${table.amountMinor} >= 0`),
+  ],
+);
