@@ -83,6 +83,13 @@ export const configSchema = z
     PSP_BASE_URL: z.url().optional(),
     PSP_API_KEY: z.string().min(16).optional(),
     PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /**
+     * The in-house game server (modules/rgs) as a wallet-API provider: where it calls the
+     * platform's wallet API and the HMAC secret both sides sign with (docs/game-wallet-protocol.md).
+     * Unset: this server's own /gw/v1 and a secret derived from APP_SECRET.
+     */
+    RGS_WALLET_URL: z.url().optional(),
+    RGS_WALLET_SECRET: z.string().min(32).optional(),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
