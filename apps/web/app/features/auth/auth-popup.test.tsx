@@ -51,6 +51,7 @@ const AUTH: AuthRootData = {
   currencies: [{ code: 'EUR', symbol: '€', exponent: 2 }],
   defaultCurrency: 'EUR',
   timeToForceLogoutSeconds: 3600,
+  depositDetalization: 'cashierHeader',
 };
 
 function LocationProbe() {

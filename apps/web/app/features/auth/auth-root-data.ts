@@ -26,6 +26,8 @@ export interface AuthRootData {
   defaultCurrency: string;
   /** Spec §4 idle handling; 0 turns it off. */
   timeToForceLogoutSeconds: number;
+  /** Spec §2: where the deposit detalization appears (the cashier header or the profile menu). */
+  depositDetalization: CmsConfig['prazer-config']['depositDetalization'];
 }
 
 /** Only codes the shared messages know; anything else in the content config is ignored. */
@@ -49,6 +51,7 @@ export function toAuthRootData(config: CmsConfig, general: GeneralInfo): AuthRoo
     currencies: general.available_currencies,
     defaultCurrency: general.default_currency,
     timeToForceLogoutSeconds: general.time_to_force_logout,
+    depositDetalization: site.depositDetalization,
   };
 }
 

@@ -18,6 +18,7 @@ import { formatMoney, type MoneyLike } from '../../ui/format.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
+import { MenuDepositDetalization } from '../cashier/menu-deposit-detalization.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
 import { apiErrorText } from './form-validation.ts';
@@ -124,6 +125,7 @@ function UserMenu({ root, locale, onNavigate }: { root: AuthRoot; locale: Locale
           {t('header.deposit')}
         </Button>
       </div>
+      {auth.depositDetalization === 'profileMenu' && <MenuDepositDetalization />}
       <nav aria-label={t('header.userMenu')}>
         <ul className="grid gap-1">
           {linksFor(auth.userMenu, true).map((item) => (

@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { DepositForm, isDepositMethod } from './deposit-form.tsx';
 import { HistoryRows } from './history-list.tsx';
+import { MenuDepositDetalization } from './menu-deposit-detalization.tsx';
 import { createCashierTestI18n } from './test-cashier-i18n.ts';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
@@ -190,5 +191,40 @@ describe('HistoryRows', () => {
       <HistoryRows tab="deposit" list={{ total: 0, items: [], pageSize: 4, inited: true }} methods={[]} />,
     );
     expect(await screen.findByText('You have not made any deposits yet.')).toBeTruthy();
+  });
+});
+
+describe('MenuDepositDetalization', () => {
+  const deposit: TransactionOutput = {
+    id: 9,
+    type: 'deposit',
+    method: 'card',
+    status: 'succeeded',
+    amount: eur('25.00'),
+    requisites: {},
+    created_at: '2030-01-01T09:05:00.000Z',
+    updated_at: '2030-01-01T09:06:00.000Z',
+    domain: 'casino.example',
+    failure_code: null,
+    can_cancel: false,
+  };
+
+  test('the profile menu fetches the 4 latest deposits and shows the latest', async () => {
+    answers.push(
+      { status: 200, body: { status: 1, data: { items: [deposit], total: 1 } } },
+      { status: 200, body: { status: 1, data: { items: [CARD], total: 1 } } },
+    );
+    renderPage(<MenuDepositDetalization />);
+    const panel = await screen.findByTestId('deposit-detalization');
+    expect(panel.textContent).toContain('€25.00');
+    const history = calls.find((call) => call.method === 'cashier.gethistory');
+    expect(history).toBeTruthy();
+    expect(calls.map((call) => call.method).sort()).toEqual(['cashier.gethistory', 'cashier.paymentMethods']);
+  });
+
+  test('a failed load says so instead of showing stale or empty data', async () => {
+    answers.push({ status: 500, body: { status: 0, error: { type: 'InternalServerErrorException' } } });
+    renderPage(<MenuDepositDetalization />);
+    expect(await screen.findByText('Your recent deposits could not be loaded.')).toBeTruthy();
   });
 });
