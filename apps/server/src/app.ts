@@ -101,8 +101,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The outbox sender runs on every node (rows are claimed with SKIP LOCKED) and stops before the pool.
   app.addHook('onReady', async () => {
     services.notifications.start();
+    services.cashier.startPayoutRetries();
   });
   app.addHook('onClose', async () => {
+    await services.cashier.stopPayoutRetries();
     await services.notifications.stop();
   });
 

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../accounts/account-test-client.ts';
 import { createCashierService } from './cashier.service.ts';
 import { confirmedPlayer, operatorJwt, signedWebhook } from './cashier-test-client.ts';
-import { type PaymentProvider, ProviderRefusedError } from './payment-provider.ts';
+import { type PaymentProvider, ProviderRefusedError, ProviderUnavailableError } from './payment-provider.ts';
 
 const SECRET = 'whsec_explicit_provider_secret';
 let t: TestApp;
@@ -211,6 +211,129 @@ describe('a provider that refuses', () => {
       balance_main: { amount: string };
     };
     expect(balance.balance_main.amount).toBe('50.00');
+    expect(await checkInvariants(t.database.db)).toEqual([]);
+  });
+});
+
+describe('stuck approved payouts', () => {
+  function serviceWith(provider: PaymentProvider) {
+    return createCashierService(
+      { db: t.database.db, config: t.config, log: t.app.log, now: () => new Date() },
+      {
+        wallet: t.app.services.wallet,
+        accounts: t.app.services.accounts,
+        cms: t.app.services.cms,
+        metadata: t.app.services.metadata,
+      },
+      {
+        provider,
+        psp: { baseUrl: 'http://provider.invalid', apiKey: 'k'.repeat(16), webhookSecret: SECRET },
+      },
+    );
+  }
+  const unreachable: PaymentProvider = {
+    createPayment: async () => {
+      throw new ProviderUnavailableError('down');
+    },
+    createPayout: async () => {
+      throw new ProviderUnavailableError('down');
+    },
+    listBanks: async () => [],
+  };
+
+  /** A player with 60.00 and a 25.00 withdrawal approved while the provider was down. */
+  async function stuckWithdrawal(tag: string) {
+    const { browser, uid } = await confirmedPlayer(t);
+    await browser.call('cashier.makedeposit', { method: 'card', amount: '60' });
+    const [row] = (
+      await t.database.db.execute<{ id: string }>(
+        sql`SELECT id::text FROM cashier_transactions WHERE player_id = ${BigInt(uid)} ORDER BY id DESC LIMIT 1`,
+      )
+    ).rows;
+    await webhook({
+      id: `evt_stuck_${tag}`,
+      type: 'payment.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: 'payment',
+        id: `pay_stuck_${tag}`,
+        merchant_reference: `dep_${row?.id}`,
+        amount: '60.00',
+        currency: 'EUR',
+        status: 'succeeded',
+      },
+    });
+    const made = await browser.call('cashier.makewithdrawal', {
+      method: 'bank_transfer',
+      amount: '25',
+      requisites: { iban: 'FR7630006000011234567890189', holder: 'Jane Player' },
+    });
+    const id = BigInt((made.body.data as { id: number }).id);
+    const approved = await serviceWith(unreachable)
+      .approveWithdrawal(id, 'tester')
+      .catch((error: unknown) => error);
+    expect(approved).toMatchObject({ type: 'BillingUnavailableException' });
+    return { browser, id };
+  }
+
+  const statusOf = async (id: bigint) =>
+    (
+      await t.database.db.execute<{
+        status: string;
+        provider_payout_id: string | null;
+        failure_code: string | null;
+      }>(sql`SELECT status, provider_payout_id, failure_code FROM cashier_transactions WHERE id = ${id}`)
+    ).rows[0];
+  const age = (id: bigint) =>
+    t.database.db.execute(
+      sql`UPDATE cashier_transactions SET updated_at = now() - interval '2 minutes' WHERE id = ${id}`,
+    );
+
+  it('asks the provider again once the last try is a minute old, with the same idempotency key', async () => {
+    const { id } = await stuckWithdrawal('ok');
+    const keys: string[] = [];
+    const accepting: PaymentProvider = {
+      ...unreachable,
+      createPayout: async (input, key) => {
+        keys.push(key);
+        expect(input.merchantReference).toBe(`wd_${id}`);
+        return { id: `po_retry_${id}`, status: 'processing' };
+      },
+    };
+    const service = serviceWith(accepting);
+    // Just tried: not yet.
+    await service.retryStuckPayouts();
+    expect(keys).toEqual([]);
+    await age(id);
+    expect(await service.retryStuckPayouts()).toBeGreaterThanOrEqual(1);
+    expect(keys).toEqual([`wd_${id}`]);
+    expect(await statusOf(id)).toMatchObject({ status: 'processing', provider_payout_id: `po_retry_${id}` });
+    // Nothing left to retry for it.
+    await age(id);
+    await service.retryStuckPayouts();
+    expect(keys).toEqual([`wd_${id}`]);
+    expect(await checkInvariants(t.database.db)).toEqual([]);
+  });
+
+  it('a provider still down leaves it approved and held; a refusal on retry gives the funds back', async () => {
+    const { browser, id } = await stuckWithdrawal('refused');
+    await age(id);
+    await serviceWith(unreachable).retryStuckPayouts();
+    expect(await statusOf(id)).toMatchObject({ status: 'approved', provider_payout_id: null });
+    const held = (await browser.call('account.getBalance')).body.data as { balance_main: { amount: string } };
+    expect(held.balance_main.amount).toBe('35.00');
+
+    await age(id);
+    const refusing: PaymentProvider = {
+      ...unreachable,
+      createPayout: async () => {
+        throw new ProviderRefusedError(400, 'invalid_request', 'refused');
+      },
+    };
+    await serviceWith(refusing).retryStuckPayouts();
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', failure_code: 'invalid_request' });
+    const back = (await browser.call('account.getBalance')).body.data as { balance_main: { amount: string } };
+    expect(back.balance_main.amount).toBe('60.00');
     expect(await checkInvariants(t.database.db)).toEqual([]);
   });
 });

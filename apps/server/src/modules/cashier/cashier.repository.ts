@@ -1,6 +1,6 @@
 /** The only place the cashier module touches Drizzle; rows leave as plain typed records. */
 import type { Db } from '@croupier/db/client';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   cashierDepositLimits,
   cashierMethodLimits,
@@ -432,6 +432,34 @@ function createCashierQueries(db: Executor) {
         )
         .returning({ id: cashierTransactions.id });
       return updated.length > 0;
+    },
+
+    /**
+     * Approved withdrawals whose payout request never got an answer (the provider was down or
+     * timed out) and were last tried before `cutoff`: claimed by moving `updated_at` to `now`, so
+     * another node's pass (SKIP LOCKED) or the next pass does not pick them again at once.
+     */
+    async claimStuckApprovals(cutoff: Date, now: Date, limit: number): Promise<TransactionRecord[]> {
+      const due = db
+        .select({ id: cashierTransactions.id })
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.type, 'withdrawal'),
+            eq(cashierTransactions.status, 'approved'),
+            isNull(cashierTransactions.providerPayoutId),
+            lt(cashierTransactions.updatedAt, cutoff),
+          ),
+        )
+        .orderBy(asc(cashierTransactions.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(cashierTransactions)
+        .set({ updatedAt: now })
+        .where(inArray(cashierTransactions.id, due))
+        .returning(transactionColumns);
+      return rows.map(toRecord);
     },
 
     async listForPlayer(

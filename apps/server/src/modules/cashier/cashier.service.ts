@@ -99,6 +99,10 @@ const REQUISITES: Record<ProviderMethod, { deposit: RequisiteField[]; withdrawal
 const BANKS_TTL_MS = 10 * 60 * 1000;
 const BANKS_CACHE_MAX_COUNTRIES = 64;
 const OPERATOR_PAGE_MAX = 100;
+/** Stuck approved payouts: asked again once a minute, a few at a time per pass and node. */
+export const STUCK_PAYOUT_RETRY_MS = 60_000;
+const STUCK_PAYOUT_POLL_MS = 30_000;
+const STUCK_PAYOUT_BATCH = 20;
 /** Withdrawal statuses an operator lists. */
 export const OPERATOR_WITHDRAWAL_STATUSES = [
   'pending',
@@ -734,7 +738,13 @@ export function createCashierService(
     };
   }
 
-  return {
+  const retryLoop: {
+    stopped: boolean;
+    timer: NodeJS.Timeout | undefined;
+    running: Promise<void> | undefined;
+  } = { stopped: true, timer: undefined, running: undefined };
+
+  const service = {
     // --- configuration and settings --------------------------------------------------------------
 
     async paymentMethods(
@@ -1258,6 +1268,60 @@ export function createCashierService(
       return toOutput(after, await exponents());
     },
 
+    /**
+     * Payouts approved while the provider was down or timed out stay `approved` with their funds
+     * held. Each pass asks the provider again (same `wd_<id>` Idempotency-Key, so at most one
+     * payout can exist) for those last tried at least `STUCK_PAYOUT_RETRY_MS` ago; a refusal
+     * compensates as on approval. Returns how many were tried.
+     */
+    async retryStuckPayouts(): Promise<number> {
+      if (!provider) return 0;
+      const now = deps.now();
+      const claimed = await repository.claimStuckApprovals(
+        new Date(now.getTime() - STUCK_PAYOUT_RETRY_MS),
+        now,
+        STUCK_PAYOUT_BATCH,
+      );
+      for (const record of claimed) {
+        try {
+          await runStep(payoutStep(), record, deps.log);
+          deps.log.info({ withdrawal: record.id.toString() }, 'stuck payout requested again');
+        } catch {
+          // runStep logged it: refused ones were compensated, unknown outcomes wait for next pass.
+        }
+      }
+      return claimed.length;
+    },
+
+    /** Starts the stuck-payout pass (app ready); each pass is followed by a pause of `pollMs`. */
+    startPayoutRetries(pollMs = STUCK_PAYOUT_POLL_MS): void {
+      if (!retryLoop.stopped) return;
+      retryLoop.stopped = false;
+      const tick = () => {
+        retryLoop.running = service
+          .retryStuckPayouts()
+          .then(() => undefined)
+          .catch((error: unknown) => deps.log.error({ err: error }, 'stuck payout pass failed'))
+          .finally(() => {
+            retryLoop.running = undefined;
+            if (!retryLoop.stopped) {
+              retryLoop.timer = setTimeout(tick, pollMs);
+              retryLoop.timer.unref();
+            }
+          });
+      };
+      retryLoop.timer = setTimeout(tick, pollMs);
+      retryLoop.timer.unref();
+    },
+
+    /** Stops the pass loop and waits for a pass in flight (app close, before the pool closes). */
+    async stopPayoutRetries(): Promise<void> {
+      retryLoop.stopped = true;
+      if (retryLoop.timer) clearTimeout(retryLoop.timer);
+      retryLoop.timer = undefined;
+      await retryLoop.running;
+    },
+
     /** Operator rejection of a waiting withdrawal: the held funds return. */
     async rejectWithdrawal(id: bigint, actor: string, reason: string | null) {
       const record = await releaseHeldFunds(id, ['pending'], {
@@ -1423,6 +1487,7 @@ export function createCashierService(
       }
     },
   };
+  return service;
 }
 
 export type CashierService = ReturnType<typeof createCashierService>;
