@@ -129,10 +129,21 @@ function decodeResult(result: Record<string, string> | null): Record<string, big
   return Object.fromEntries(Object.entries(result ?? {}).map(([key, value]) => [key, BigInt(value)]));
 }
 
-export function createLedger(db: Db) {
-  // Inside a caller's transaction the transfer runs in a savepoint, so a refusal (insufficient
-  // funds) leaves the caller's transaction usable; on its own, one statement is its own transaction.
+export interface LedgerOptions {
+  /**
+   * Inside a caller's transaction the transfer runs in a savepoint by default, so a refusal
+   * (insufficient funds) leaves the caller's transaction usable. A caller whose transfers cannot
+   * be refused (credits: no player account goes down) may skip it (`savepoint: false`) and save
+   * two round trips; any database error then aborts the caller's transaction, which is not retried
+   * here (the caller's whole transaction must be).
+   */
+  savepoint?: boolean;
+}
+
+export function createLedger(db: Db, options: LedgerOptions = {}) {
+  // On its own, one statement is its own transaction.
   const nested = 'rollback' in db;
+  const savepoint = nested && options.savepoint !== false;
 
   async function attempt(request: TransferRequest, hash: string): Promise<TransferResult> {
     // One row per stored account; a house posting lands on one random shard.
@@ -164,7 +175,7 @@ export function createLedger(db: Db) {
           ${JSON.stringify(request.metadata ?? {})}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS outcome`);
     let rows: Awaited<ReturnType<typeof run>>;
     try {
-      rows = nested ? await db.transaction((tx) => run(tx as unknown as Db)) : await run(db);
+      rows = savepoint ? await db.transaction((tx) => run(tx as unknown as Db)) : await run(db);
     } catch (error) {
       if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_non_negative') {
         // PostgreSQL names the failing row: `Failing row contains (id, account_key, …)`.
@@ -203,7 +214,9 @@ export function createLedger(db: Db) {
           return await attempt(request, hash);
         } catch (error) {
           const code = pgCode(error);
-          // Serialization failures and deadlocks are the database asking us to try again.
+          // Serialization failures and deadlocks are the database asking us to try again (not
+          // possible inline in a caller's transaction: it is aborted, the caller retries it all).
+          if ((code === '40001' || code === '40P01') && nested && !savepoint) throw error;
           if ((code === '40001' || code === '40P01') && attemptNo < MAX_ATTEMPTS) {
             await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * attemptNo)));
             continue;

@@ -118,6 +118,13 @@ export interface WebhookEventInsert {
   now: Date;
 }
 
+/** The status change an applied webhook event makes to its transaction. */
+export interface EventStatusChange {
+  status: TransactionStatusValue;
+  /** Replaces the failure code when present (null clears it). */
+  failureCode?: string | null;
+}
+
 function uniqueViolation(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
@@ -570,23 +577,31 @@ function createCashierQueries(db: Executor) {
     // --- webhook events --------------------------------------------------------------------------
 
     /** Stores an event once; false when its id was already stored (a replay). */
-    async insertEvent(event: WebhookEventInsert): Promise<boolean> {
-      const inserted = await db
-        .insert(cashierWebhookEvents)
-        .values({
-          eventId: event.eventId,
-          type: event.type,
-          objectId: event.objectId,
-          transactionId: event.transactionId,
-          outcome: event.outcome,
-          note: event.note,
-          eventCreated: event.eventCreated,
-          payload: event.payload,
-          receivedAt: event.now,
-        })
-        .onConflictDoNothing()
-        .returning({ eventId: cashierWebhookEvents.eventId });
-      return inserted.length > 0;
+    /**
+     * Stores a webhook event and, only if it is new, makes its status change — one statement (the
+     * hot path of every deposit). False when the event id was already stored: a replay.
+     */
+    async recordEvent(event: WebhookEventInsert, change: EventStatusChange | null): Promise<boolean> {
+      const setFailure = change !== null && change.failureCode !== undefined;
+      const rows = await db.execute<{ fresh: boolean }>(sql`
+        WITH inserted AS (
+          INSERT INTO ${cashierWebhookEvents}
+            (event_id, type, object_id, transaction_id, outcome, note, event_created, payload, received_at)
+          VALUES (${event.eventId}, ${event.type}, ${event.objectId}, ${event.transactionId},
+            ${event.outcome}, ${event.note}, ${event.eventCreated}, ${JSON.stringify(event.payload)}::jsonb,
+            ${event.now})
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        ), changed AS (
+          UPDATE ${cashierTransactions}
+          SET status = ${change?.status ?? null}::text,
+            failure_code = CASE WHEN ${setFailure} THEN ${change?.failureCode ?? null}::text ELSE failure_code END,
+            updated_at = ${event.now}
+          WHERE id = ${event.transactionId} AND ${change !== null} AND EXISTS (SELECT 1 FROM inserted)
+          RETURNING 1
+        )
+        SELECT EXISTS (SELECT 1 FROM inserted) AS fresh`);
+      return rows.rows[0]?.fresh === true;
     },
 
     // --- deposit limits --------------------------------------------------------------------------

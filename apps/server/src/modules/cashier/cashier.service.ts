@@ -34,6 +34,7 @@ import {
   type CashierQueries,
   createCashierRepository,
   type DepositLimitRecord,
+  type EventStatusChange,
   type LimitPeriod,
   type MethodLimitRecord,
   type MethodRecord,
@@ -447,16 +448,16 @@ export function createCashierService(
   interface Applied {
     outcome: 'applied' | 'ignored';
     note: string | null;
+    /** The transaction's new status, written with the event record (only if the event is new). */
+    change?: EventStatusChange;
   }
 
   async function applyPaymentEvent(
-    repo: CashierQueries,
     tx: Tx,
     event: WebhookEvent,
     record: TransactionRecord,
     log: FastifyBaseLogger,
   ): Promise<Applied> {
-    const now = deps.now();
     const failureCode = event.data.failure_code ?? null;
     switch (event.type) {
       case 'payment.succeeded': {
@@ -478,8 +479,7 @@ export function createCashierService(
           },
           { tx },
         );
-        await repo.updateTransaction(record.id, { status: 'succeeded', failureCode: null }, now);
-        return { outcome: 'applied', note: null };
+        return { outcome: 'applied', note: null, change: { status: 'succeeded', failureCode: null } };
       }
       case 'payment.failed':
       case 'payment.canceled': {
@@ -492,20 +492,18 @@ export function createCashierService(
         }
         if (record.status === 'failed' || record.status === 'canceled')
           return { outcome: 'ignored', note: 'already_final' };
-        await repo.updateTransaction(
-          record.id,
-          {
+        return {
+          outcome: 'applied',
+          note: null,
+          change: {
             status: event.type === 'payment.failed' ? 'failed' : 'canceled',
             failureCode: failureCode ?? (event.type === 'payment.failed' ? 'failed' : 'canceled'),
           },
-          now,
-        );
-        return { outcome: 'applied', note: null };
+        };
       }
       case 'payment.processing': {
         if (record.status !== 'pending') return { outcome: 'ignored', note: `status_${record.status}` };
-        await repo.updateTransaction(record.id, { status: 'processing' }, now);
-        return { outcome: 'applied', note: null };
+        return { outcome: 'applied', note: null, change: { status: 'processing' } };
       }
       default:
         return { outcome: 'ignored', note: 'unknown_type' };
@@ -513,13 +511,11 @@ export function createCashierService(
   }
 
   async function applyPayoutEvent(
-    repo: CashierQueries,
     tx: Tx,
     event: WebhookEvent,
     record: TransactionRecord,
     log: FastifyBaseLogger,
   ): Promise<Applied> {
-    const now = deps.now();
     const movement = {
       playerId: record.playerId,
       currency: record.currency,
@@ -539,8 +535,7 @@ export function createCashierService(
           return { outcome: 'ignored', note: `paid_while_${record.status}` };
         }
         await wallet.payoutWithdrawal(movement, { tx });
-        await repo.updateTransaction(record.id, { status: 'paid', failureCode: null }, now);
-        return { outcome: 'applied', note: null };
+        return { outcome: 'applied', note: null, change: { status: 'paid', failureCode: null } };
       }
       case 'payout.failed': {
         if (record.status === 'paid') {
@@ -550,12 +545,11 @@ export function createCashierService(
         if (!inFlight) return { outcome: 'ignored', note: `status_${record.status}` };
         // Compensation of the hold: the money goes back to the player's main balance.
         await wallet.releaseWithdrawal(movement, { tx });
-        await repo.updateTransaction(
-          record.id,
-          { status: 'failed', failureCode: event.data.failure_code ?? 'payout_failed' },
-          now,
-        );
-        return { outcome: 'applied', note: null };
+        return {
+          outcome: 'applied',
+          note: null,
+          change: { status: 'failed', failureCode: event.data.failure_code ?? 'payout_failed' },
+        };
       }
       default:
         return { outcome: 'ignored', note: 'unknown_type' };
@@ -1013,21 +1007,25 @@ export function createCashierService(
           const record = await lockTarget(repo, event);
           const applied =
             event.data.object === 'payment'
-              ? await applyPaymentEvent(repo, tx, event, record, eventLog)
-              : await applyPayoutEvent(repo, tx, event, record, eventLog);
+              ? await applyPaymentEvent(tx, event, record, eventLog)
+              : await applyPayoutEvent(tx, event, record, eventLog);
           // Stored last, with its outcome: a replay (same id) conflicts here and rolls back whatever
           // it did. Deliveries about one record queue on its row lock, so a replay always sees the
           // first delivery committed and finds its id.
-          const fresh = await repo.insertEvent({
-            eventId: event.id,
-            type: event.type,
-            objectId: event.data.id,
-            eventCreated: BigInt(event.created),
-            payload: event,
-            transactionId: record.id,
-            ...applied,
-            now: deps.now(),
-          });
+          const fresh = await repo.recordEvent(
+            {
+              eventId: event.id,
+              type: event.type,
+              objectId: event.data.id,
+              eventCreated: BigInt(event.created),
+              payload: event,
+              transactionId: record.id,
+              outcome: applied.outcome,
+              note: applied.note,
+              now: deps.now(),
+            },
+            applied.change ?? null,
+          );
           if (!fresh) throw new WebhookReplay();
           eventLog.info({ transactionId: String(record.id), ...applied }, 'webhook recorded');
           return { status: 200, body: { received: true } };

@@ -6,8 +6,7 @@
  *
  * Withdrawals park the money in the house `pending_withdrawals` account: main → pending (hold),
  * then pending → world `psp` (payout) or pending → main (release). Callers pass `{ tx }` to post
- * inside their own transaction (a savepoint of it), so a status change and its posting commit
- * together or not at all.
+ * inside their own transaction, so a status change and its posting commit together or not at all.
  */
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { Money } from '@croupier/contract/params';
@@ -122,8 +121,11 @@ export function createWalletService(
     options: PostOptions,
     declined: 'WithdrawalDeclinedException' | 'BillingServiceErrorException',
   ): Promise<TransferResult> {
-    // A ledger on the caller's transaction nests its own as a savepoint: one commit for both.
-    const target = options.tx ? createLedger(options.tx) : ledger;
+    // A ledger on the caller's transaction posts in it: one commit for both. A transfer that can be
+    // refused (it takes money from a player) runs in a savepoint so the refusal leaves the
+    // caller's transaction usable; one that only credits players cannot be refused and skips it.
+    const refusable = request.postings.some((p) => p.account.type === 'player' && p.amountMinor < 0n);
+    const target = options.tx ? createLedger(options.tx, { savepoint: refusable }) : ledger;
     try {
       return await target.transfer(request);
     } catch (error) {
