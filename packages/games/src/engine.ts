@@ -77,9 +77,14 @@ export interface GameEngine<Bet = unknown, State = unknown> {
 
 /** `num/den` as a decimal string with `digits` places, rounded half up (display only). */
 export function formatRational(value: Rational, digits = 4): string {
+  if (value.den === 0n) throw new RangeError('zero denominator');
+  const negative = value.num < 0n !== value.den < 0n && value.num !== 0n;
+  const num = value.num < 0n ? -value.num : value.num;
+  const den = value.den < 0n ? -value.den : value.den;
   const scale = 10n ** BigInt(digits);
-  const scaled = (value.num * scale * 2n + value.den) / (value.den * 2n);
+  const scaled = (num * scale * 2n + den) / (den * 2n);
   const whole = scaled / scale;
   const fraction = (scaled % scale).toString().padStart(digits, '0');
-  return digits > 0 ? `${whole}.${fraction}` : whole.toString();
+  const text = digits > 0 ? `${whole}.${fraction}` : whole.toString();
+  return negative && scaled !== 0n ? `-${text}` : text;
 }

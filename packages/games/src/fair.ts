@@ -48,6 +48,9 @@ export function commitServerSeed(serverSeed: string): string {
 
 const TWO_POW_32 = 4_294_967_296;
 
+/** What a game needs of a random source: FairRandom in play, scripted values in rule tests. */
+export type IntSource = Pick<FairRandom, 'int'>;
+
 export class FairRandom {
   readonly seeds: FairSeeds;
   private readonly hmac: HmacSha256;

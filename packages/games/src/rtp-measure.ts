@@ -1,0 +1,105 @@
+/**
+ * Measures a game's RTP by simulation (the RTP tool and the RTP tests share it): N rounds of a
+ * variant through engine.simulate, each with a fresh nonce of one seed pair, money summed in bigint.
+ *
+ * The measured RTP is R = Σ paid / Σ staked. Its 99 % confidence interval uses the normal
+ * approximation with the delta method for a ratio (blackjack rounds stake different amounts):
+ * SE(R) = sqrt(Var(paid_i − R·staked_i) / N) / mean(staked_i). With a constant stake this is the
+ * usual SE of the mean return per round. Floats only for these statistics, never for the sums.
+ */
+import type { GameEngine, Rational, RtpVariant } from './engine.ts';
+import { FairRandom, type HmacSha256, MAX_NONCE, nobleHmacSha256 } from './fair.ts';
+import { toNumber } from './rational.ts';
+
+/** z for a two-sided 99 % interval. */
+export const Z_99 = 2.5758293035489004;
+
+export interface RtpMeasurement {
+  game: string;
+  variant: string;
+  declared: Rational;
+  rounds: number;
+  staked: bigint;
+  paid: bigint;
+  /** Σ paid / Σ staked. */
+  measured: number;
+  /** Standard error of `measured`. */
+  standardError: number;
+  ci99: [number, number];
+  /** Whether the declared RTP lies inside the interval. */
+  inside: boolean;
+  elapsedMs: number;
+}
+
+/** The variant the RTP tool plays when none is named: 'default' when there is one, else the first. */
+export function defaultVariant(engine: GameEngine): RtpVariant {
+  const variants = engine.rtpVariants();
+  const found = variants.find((v) => v.variant === 'default') ?? variants[0];
+  if (!found) throw new RangeError(`${engine.name} declares no RTP`);
+  return found;
+}
+
+export function measureRtp(options: {
+  engine: GameEngine;
+  variant?: string;
+  rounds: number;
+  stakeMinor: bigint;
+  serverSeed: string;
+  clientSeed?: string;
+  hmac?: HmacSha256;
+}): RtpMeasurement {
+  const { engine, rounds, stakeMinor, serverSeed } = options;
+  const clientSeed = options.clientSeed ?? 'rtp';
+  const hmac = options.hmac ?? nobleHmacSha256;
+  const variant = options.variant
+    ? engine.rtpVariants().find((v) => v.variant === options.variant)
+    : defaultVariant(engine);
+  if (!variant) {
+    const names = engine.rtpVariants().map((v) => v.variant);
+    throw new RangeError(`unknown variant ${options.variant} of ${engine.name} (${names.join(', ')})`);
+  }
+  if (!Number.isSafeInteger(rounds) || rounds < 2 || rounds > MAX_NONCE + 1) {
+    throw new RangeError(`rounds must be from 2 to ${MAX_NONCE + 1}`);
+  }
+  const unit = Number(stakeMinor);
+  let staked = 0n;
+  let paid = 0n;
+  // Per-round sums in stakes (staked_i / stake, paid_i / stake) for the variance.
+  let sumS = 0;
+  let sumSS = 0;
+  let sumPP = 0;
+  let sumSP = 0;
+  const started = performance.now();
+  for (let nonce = 0; nonce < rounds; nonce += 1) {
+    const random = new FairRandom({ serverSeed, clientSeed, nonce }, hmac);
+    const round = engine.simulate(variant.variant, stakeMinor, random);
+    staked += round.staked;
+    paid += round.paid;
+    const s = Number(round.staked) / unit;
+    const p = Number(round.paid) / unit;
+    sumS += s;
+    sumSS += s * s;
+    sumPP += p * p;
+    sumSP += s * p;
+  }
+  const elapsedMs = performance.now() - started;
+  const measured = toNumber({ num: paid, den: staked });
+  const sumDD = sumPP - 2 * measured * sumSP + measured * measured * sumSS;
+  const variance = Math.max(0, sumDD / (rounds - 1));
+  const standardError = Math.sqrt(variance / rounds) / (sumS / rounds);
+  const ci99: [number, number] = [measured - Z_99 * standardError, measured + Z_99 * standardError];
+  const declared = toNumber(variant.rtp);
+  return {
+    game: engine.name,
+    variant: variant.variant,
+    declared: variant.rtp,
+    rounds,
+    staked,
+    paid,
+    measured,
+    standardError,
+    ci99,
+    inside: declared >= ci99[0] && declared <= ci99[1],
+    elapsedMs,
+  };
+}
