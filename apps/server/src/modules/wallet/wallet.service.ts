@@ -10,7 +10,7 @@
  */
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { Money } from '@croupier/contract/params';
-import type { AccountRef, PlayerBalanceKind } from '@croupier/ledger/accounts';
+import { type AccountRef, logicalKey, type PlayerBalanceKind } from '@croupier/ledger/accounts';
 import { createLedger, LedgerError, type TransferResult } from '@croupier/ledger/ledger';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -287,7 +287,179 @@ export function createWalletService(
         'BillingServiceErrorException',
       );
     },
+
+    // --- game postings (modules/gamewallet) ------------------------------------------------------
+    // Real play moves the player's main balance against the house `games` account, demo play the
+    // fun balance against `fun_games` (the ledger shards house accounts). Keys come from the
+    // provider's transaction ids (`gw:<provider>:<id>:<kind>`), so a replayed call moves nothing.
+    // Callers post inside their own transaction (`{ tx }`): the wallet-API record and the money
+    // commit together.
+
+    /** The balance a game session plays with: main (real) or fun (demo). */
+    async gameBalanceMinor(
+      playerId: bigint,
+      currency: string,
+      mode: GameMode,
+      options: PostOptions = {},
+    ): Promise<bigint> {
+      const target = options.tx ? createLedger(options.tx) : ledger;
+      return target.balance(player(playerId, currency, gameBalanceKind(mode)));
+    },
+
+    /** A bet: player main/fun → house games/fun_games; refused (insufficient_funds) when short. */
+    async postGameBet(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
+      assertPositive(movement.amountMinor);
+      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
+      const result = await post(
+        {
+          idempotencyKey: gameKey(movement, 'bet'),
+          kind: 'game_bet',
+          postings: [
+            { account, amountMinor: -movement.amountMinor },
+            { account: gameHouse(movement), amountMinor: movement.amountMinor },
+          ],
+          metadata: gameMetadata(movement),
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return gameResult(result, account);
+    },
+
+    /** A win: house games/fun_games → player main/fun. */
+    async postGameWin(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
+      assertPositive(movement.amountMinor);
+      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
+      const result = await post(
+        {
+          idempotencyKey: gameKey(movement, 'win'),
+          kind: 'game_win',
+          postings: [
+            { account: gameHouse(movement), amountMinor: -movement.amountMinor },
+            { account, amountMinor: movement.amountMinor },
+          ],
+          metadata: gameMetadata(movement),
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return gameResult(result, account);
+    },
+
+    /**
+     * Refunds a bet (house → player). `transactionId` is the BET's id: the key names the bet, so
+     * two rollbacks of one bet (whatever their own ids) refund it once; the second is `replayed`.
+     */
+    async postGameRollback(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
+      assertPositive(movement.amountMinor);
+      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
+      const result = await post(
+        {
+          idempotencyKey: gameKey(movement, 'rollback'),
+          kind: 'game_rollback',
+          postings: [
+            { account: gameHouse(movement), amountMinor: -movement.amountMinor },
+            { account, amountMinor: movement.amountMinor },
+          ],
+          metadata: gameMetadata(movement),
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return gameResult(result, account);
+    },
+
+    /**
+     * Brings the fun balance up to `targetMinor` from the world `fun_bank` (play money has no other
+     * source) when it is below; returns what was added. The caller serializes top-ups of one player
+     * (gamewallet takes an advisory lock in its transaction) and gives a key unique to the occasion.
+     */
+    async topUpFunBalance(
+      topUp: { playerId: bigint; currency: string; targetMinor: bigint; idempotencyKey: string },
+      options: PostOptions = {},
+    ): Promise<bigint> {
+      const target = options.tx ? createLedger(options.tx) : ledger;
+      const account = player(topUp.playerId, topUp.currency, 'fun');
+      const missing = topUp.targetMinor - (await target.balance(account));
+      if (missing <= 0n) return 0n;
+      await post(
+        {
+          idempotencyKey: topUp.idempotencyKey,
+          kind: 'fun_topup',
+          postings: [
+            {
+              account: { type: 'world', name: FUN_BANK_ACCOUNT, currency: topUp.currency },
+              amountMinor: -missing,
+            },
+            { account, amountMinor: missing },
+          ],
+          metadata: { player_id: topUp.playerId.toString() },
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return missing;
+    },
   };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
+
+// --- game postings: types and helpers (modules/gamewallet) ---------------------------------------
+
+export type GameMode = 'real' | 'demo';
+
+/** One game movement of a seamless-wallet provider (docs/game-wallet-protocol.md). */
+export interface GameMovement {
+  provider: string;
+  playerId: bigint;
+  currency: string;
+  mode: GameMode;
+  amountMinor: bigint;
+  /** The provider's transaction id (for a rollback: the bet's). */
+  transactionId: string;
+  /** The provider's round id (metadata only). */
+  roundId: string | null;
+}
+
+export interface GamePostingResult {
+  ledgerTransactionId: bigint;
+  /** The key was already applied: nothing moved now. */
+  replayed: boolean;
+  /** The player's game balance (main or fun) after the posting. */
+  balanceMinor: bigint;
+}
+
+/** Where play money comes from: demo sessions top the fun balance up from here. */
+const FUN_BANK_ACCOUNT = 'fun_bank';
+
+function gameBalanceKind(mode: GameMode): PlayerBalanceKind {
+  return mode === 'demo' ? 'fun' : 'main';
+}
+
+function gameHouse(movement: GameMovement): AccountRef {
+  return {
+    type: 'house',
+    name: movement.mode === 'demo' ? 'fun_games' : 'games',
+    currency: movement.currency,
+  };
+}
+
+function gameKey(movement: GameMovement, kind: 'bet' | 'win' | 'rollback'): string {
+  return `gw:${movement.provider}:${movement.transactionId}:${kind}`;
+}
+
+function gameMetadata(movement: GameMovement): Record<string, string | null> {
+  return {
+    provider: movement.provider,
+    transaction_id: movement.transactionId,
+    round_id: movement.roundId,
+    player_id: movement.playerId.toString(),
+  };
+}
+
+function gameResult(result: TransferResult, account: AccountRef): GamePostingResult {
+  const balanceMinor = result.balances[logicalKey(account)];
+  if (balanceMinor === undefined) throw new Error('the ledger did not report the player balance');
+  return { ledgerTransactionId: result.transactionId, replayed: result.replayed, balanceMinor };
+}

@@ -1,0 +1,560 @@
+/**
+ * The only place the game wallet touches the database (its own tables; players and games are read
+ * where a session is resolved, the ledger is reached through the wallet service). Each call of the
+ * wallet API starts with ONE statement that resolves the session, looks up the transaction id,
+ * slides the session, claims the id and opens or closes the round (data-modifying CTEs), so a bet
+ * costs: BEGIN, that statement, the ledger transfer, the stored answer, COMMIT.
+ *
+ * Lock order, the same in every call: session row → transaction id (unique index) → round row →
+ * ledger accounts (the ledger sorts its own). Two calls therefore never wait on each other in a
+ * cycle; calls of one session queue on the session row.
+ */
+import type { Db } from '@croupier/db/client';
+import { type SQL, sql } from 'drizzle-orm';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type SessionMode = 'real' | 'demo';
+export type TxKind = 'bet' | 'win' | 'rollback' | 'tombstone';
+export type RoundStatus = 'open' | 'closed' | 'rolled_back';
+/** A stored protocol answer: flat strings (`status`, `code`, `balance` …). */
+export type StoredAnswer = Record<string, string>;
+
+export interface SessionRecord {
+  id: bigint;
+  playerId: bigint;
+  gameId: bigint;
+  mode: SessionMode;
+  currency: string;
+  expiresAt: Date;
+  playerStatus: string;
+  /** The session game's `provider_game_code` (what the provider calls it). */
+  gameCode: string;
+}
+
+export interface StoredTransaction {
+  id: bigint;
+  kind: TxKind;
+  playerId: bigint | null;
+  requestHash: string;
+  response: StoredAnswer;
+}
+
+/** The bet a rollback names, with its round. */
+export interface ReferencedBet {
+  id: bigint;
+  kind: TxKind;
+  providerTxId: string;
+  playerId: bigint | null;
+  currency: string | null;
+  amountMinor: bigint;
+  /** `ok` when the bet moved money; `error` when it was refused (insufficient funds). */
+  answerStatus: string | null;
+  roundId: bigint | null;
+  providerRoundId: string | null;
+  roundMode: SessionMode | null;
+}
+
+export interface CallStart {
+  /** The token's session; null: unknown token (nothing was written). */
+  session: SessionRecord | null;
+  /** A stored call under this transaction id (nothing was written). */
+  existing: StoredTransaction | null;
+  /** Set when the session passed the call's checks (and slid if it was live). */
+  acceptedExpiresAt: Date | null;
+  /** The new game_wallet_transactions row; null when the checks failed or the id was taken. */
+  txId: bigint | null;
+  /** bet: the round joined or opened; win: the round closed. Null when that was refused. */
+  roundId: bigint | null;
+  roundMode: SessionMode | null;
+  reference: ReferencedBet | null;
+}
+
+export interface CallKey {
+  provider: string;
+  tokenHash: Buffer;
+  transactionId: string;
+  game: string;
+  requestHash: string;
+  now: Date;
+  /** Where a live session's expiry slides to. */
+  slideTo: Date;
+}
+
+type StartRow = {
+  session_id: bigint | null;
+  player_id: bigint | null;
+  game_id: bigint | null;
+  mode: string | null;
+  currency: string | null;
+  expires_at: bigint | null;
+  player_status: string | null;
+  game_code: string | null;
+  existing_id: bigint | null;
+  existing_kind: string | null;
+  existing_player_id: bigint | null;
+  existing_hash: string | null;
+  existing_response: StoredAnswer | null;
+  accepted_expires_at: bigint | null;
+  tx_id: bigint | null;
+  round_id: bigint | null;
+  round_mode: string | null;
+  ref_id?: bigint | null;
+  ref_kind?: string | null;
+  ref_provider_tx_id?: string | null;
+  ref_player_id?: bigint | null;
+  ref_currency?: string | null;
+  ref_amount_minor?: bigint | null;
+  ref_status?: string | null;
+  ref_round_id?: bigint | null;
+  ref_provider_round_id?: string | null;
+  ref_round_mode?: string | null;
+};
+
+/** The session of a token, with what every call checks (player status, the game's code). */
+function sessionCte(key: { provider: string; tokenHash: Buffer }): SQL {
+  return sql`s0 AS (
+    SELECT gs.id, gs.player_id, gs.game_id, gs.mode, gs.currency, gs.expires_at,
+           p.status AS player_status, g.provider_game_code AS game_code
+    FROM game_sessions gs
+    JOIN players p ON p.id = gs.player_id
+    JOIN games g ON g.id = gs.game_id
+    WHERE gs.token_hash = ${key.tokenHash} AND gs.provider = ${key.provider}
+  )`;
+}
+
+function existingCte(key: CallKey): SQL {
+  return sql`e AS (
+    SELECT t.id, t.kind, t.player_id, t.request_hash, t.response
+    FROM game_wallet_transactions t
+    WHERE t.provider = ${key.provider} AND t.provider_tx_id = ${key.transactionId}
+  )`;
+}
+
+/**
+ * Slides the session when the call is accepted. `live`: the call needs an unexpired session (bet);
+ * otherwise an expired one is accepted but not extended (win, rollback: a round must end).
+ * The expiry is compared on the locked row, so a concurrent slide is seen.
+ */
+function acceptCte(key: CallKey, checks: { live: boolean; active: boolean; currency: string | null }): SQL {
+  return sql`s AS (
+    UPDATE game_sessions gs
+    SET last_seen_at = ${key.now}::timestamptz,
+        expires_at = CASE WHEN gs.expires_at > ${key.now}::timestamptz
+                          THEN greatest(gs.expires_at, ${key.slideTo}::timestamptz) ELSE gs.expires_at END
+    FROM s0
+    WHERE gs.id = s0.id
+      AND NOT EXISTS (SELECT 1 FROM e)
+      AND s0.game_code = ${key.game}
+      ${checks.currency === null ? sql`` : sql`AND s0.currency = ${checks.currency}`}
+      ${checks.active ? sql`AND s0.player_status = 'active'` : sql``}
+      ${checks.live ? sql`AND gs.expires_at > ${key.now}::timestamptz` : sql``}
+    RETURNING gs.id, gs.player_id, gs.game_id, gs.mode, gs.currency, gs.expires_at
+  )`;
+}
+
+function claimCte(key: CallKey, kind: TxKind, amountMinor: bigint, referenceTxId: string | null): SQL {
+  return sql`tx AS (
+    INSERT INTO game_wallet_transactions
+      (provider, provider_tx_id, kind, player_id, currency, amount_minor, reference_tx_id, request_hash,
+       response, created_at)
+    SELECT ${key.provider}::text, ${key.transactionId}::text, ${kind}::text, s.player_id, s.currency,
+           ${amountMinor}::bigint, ${referenceTxId}::text, ${key.requestHash}::text, '{}'::jsonb,
+           ${key.now}::timestamptz
+    FROM s
+    ON CONFLICT (provider, provider_tx_id) DO NOTHING
+    RETURNING id
+  )`;
+}
+
+/** Instants leave as epoch milliseconds: raw statements return timestamps as driver text. */
+const startColumns = sql`
+  s0.id AS session_id, s0.player_id, s0.game_id, s0.mode, s0.currency, ${epochMs(sql`s0.expires_at`)} AS expires_at,
+  s0.player_status, s0.game_code,
+  e.id AS existing_id, e.kind AS existing_kind, e.player_id AS existing_player_id,
+  e.request_hash AS existing_hash, e.response AS existing_response,
+  ${epochMs(sql`(SELECT expires_at FROM s)`)} AS accepted_expires_at,
+  (SELECT id FROM tx) AS tx_id`;
+
+function epochMs(instant: SQL): SQL {
+  return sql`floor(extract(epoch FROM ${instant}) * 1000)::bigint`;
+}
+
+function toDate(epochMilliseconds: bigint | null): Date | null {
+  return epochMilliseconds === null ? null : new Date(Number(epochMilliseconds));
+}
+
+function toStart(row: StartRow | undefined): CallStart {
+  if (!row) throw new Error('the call statement returned no row');
+  const session: SessionRecord | null =
+    row.session_id === null
+      ? null
+      : {
+          id: row.session_id,
+          playerId: row.player_id as bigint,
+          gameId: row.game_id as bigint,
+          mode: row.mode === 'demo' ? 'demo' : 'real',
+          currency: row.currency as string,
+          expiresAt: toDate(row.expires_at) as Date,
+          playerStatus: row.player_status as string,
+          gameCode: row.game_code as string,
+        };
+  const existing: StoredTransaction | null =
+    row.existing_id === null
+      ? null
+      : {
+          id: row.existing_id,
+          kind: row.existing_kind as TxKind,
+          playerId: row.existing_player_id,
+          requestHash: row.existing_hash as string,
+          response: row.existing_response ?? {},
+        };
+  const reference: ReferencedBet | null =
+    row.ref_id === undefined || row.ref_id === null
+      ? null
+      : {
+          id: row.ref_id,
+          kind: row.ref_kind as TxKind,
+          providerTxId: row.ref_provider_tx_id as string,
+          playerId: row.ref_player_id ?? null,
+          currency: row.ref_currency ?? null,
+          amountMinor: row.ref_amount_minor ?? 0n,
+          answerStatus: row.ref_status ?? null,
+          roundId: row.ref_round_id ?? null,
+          providerRoundId: row.ref_provider_round_id ?? null,
+          roundMode:
+            row.ref_round_mode === null || row.ref_round_mode === undefined
+              ? null
+              : asMode(row.ref_round_mode),
+        };
+  return {
+    session,
+    existing,
+    acceptedExpiresAt: toDate(row.accepted_expires_at),
+    txId: row.tx_id,
+    roundId: row.round_id ?? null,
+    roundMode: row.round_mode === null || row.round_mode === undefined ? null : asMode(row.round_mode),
+    reference,
+  };
+}
+
+function asMode(value: string): SessionMode {
+  return value === 'demo' ? 'demo' : 'real';
+}
+
+function createGameWalletQueries(db: Executor) {
+  return {
+    /** authenticate / balance: the session, slid when live, active and (authenticate) the game matches. */
+    async touchSession(key: {
+      provider: string;
+      tokenHash: Buffer;
+      game: string | null;
+      now: Date;
+      slideTo: Date;
+    }): Promise<{ session: SessionRecord | null; acceptedExpiresAt: Date | null }> {
+      const result = await db.execute<StartRow>(sql`
+        WITH ${sessionCte(key)},
+        s AS (
+          UPDATE game_sessions gs
+          SET last_seen_at = ${key.now}::timestamptz,
+              expires_at = greatest(gs.expires_at, ${key.slideTo}::timestamptz)
+          FROM s0
+          WHERE gs.id = s0.id AND gs.expires_at > ${key.now}::timestamptz AND s0.player_status = 'active'
+            ${key.game === null ? sql`` : sql`AND s0.game_code = ${key.game}`}
+          RETURNING gs.expires_at
+        )
+        SELECT s0.id AS session_id, s0.player_id, s0.game_id, s0.mode, s0.currency,
+               ${epochMs(sql`s0.expires_at`)} AS expires_at, s0.player_status, s0.game_code,
+               NULL::bigint AS existing_id, NULL::text AS existing_kind, NULL::bigint AS existing_player_id,
+               NULL::text AS existing_hash, NULL::jsonb AS existing_response,
+               ${epochMs(sql`(SELECT expires_at FROM s)`)} AS accepted_expires_at, NULL::bigint AS tx_id
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true`);
+      const start = toStart(result.rows[0]);
+      return { session: start.session, acceptedExpiresAt: start.acceptedExpiresAt };
+    },
+
+    /**
+     * bet: claims the id and adds the stake to the round (opening it), in one statement. The round
+     * joins only when open and of the same player, game, mode and currency.
+     */
+    async beginBet(
+      key: CallKey,
+      bet: { currency: string; roundId: string; amountMinor: bigint },
+    ): Promise<CallStart> {
+      const result = await db.execute<StartRow>(sql`
+        WITH ${sessionCte(key)}, ${existingCte(key)},
+        ${acceptCte(key, { live: true, active: true, currency: bet.currency })},
+        ${claimCte(key, 'bet', bet.amountMinor, null)},
+        r AS (
+          INSERT INTO game_rounds AS gr
+            (provider, provider_round_id, player_id, game_id, session_id, mode, currency, bet_minor,
+             created_at, updated_at)
+          SELECT ${key.provider}::text, ${bet.roundId}::text, s.player_id, s.game_id, s.id, s.mode, s.currency,
+                 ${bet.amountMinor}::bigint, ${key.now}::timestamptz, ${key.now}::timestamptz
+          FROM s, tx
+          ON CONFLICT (provider, provider_round_id) DO UPDATE
+            SET bet_minor = gr.bet_minor + excluded.bet_minor, updated_at = excluded.updated_at
+            WHERE gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
+              AND gr.mode = excluded.mode AND gr.currency = excluded.currency
+          RETURNING gr.id, gr.mode
+        )
+        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`);
+      return toStart(result.rows[0]);
+    },
+
+    /** win: claims the id and closes the open round of this player (adding the win), in one statement. */
+    async beginWin(
+      key: CallKey,
+      win: { currency: string; roundId: string; amountMinor: bigint },
+    ): Promise<CallStart> {
+      const result = await db.execute<StartRow>(sql`
+        WITH ${sessionCte(key)}, ${existingCte(key)},
+        ${acceptCte(key, { live: false, active: false, currency: win.currency })},
+        ${claimCte(key, 'win', win.amountMinor, null)},
+        r AS (
+          UPDATE game_rounds gr
+          SET win_minor = gr.win_minor + ${win.amountMinor}::bigint, status = 'closed',
+              closed_at = ${key.now}::timestamptz, updated_at = ${key.now}::timestamptz
+          FROM s, tx
+          WHERE gr.provider = ${key.provider} AND gr.provider_round_id = ${win.roundId}
+            AND gr.status = 'open' AND gr.player_id = s.player_id AND gr.game_id = s.game_id
+            AND gr.mode = s.mode AND gr.currency = s.currency
+          RETURNING gr.id, gr.mode
+        )
+        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`);
+      return toStart(result.rows[0]);
+    },
+
+    /** rollback: claims the id and reads the bet it names (with its round), in one statement. */
+    async beginRollback(key: CallKey, rollback: { referenceTxId: string }): Promise<CallStart> {
+      const result = await db.execute<StartRow>(sql`
+        WITH ${sessionCte(key)}, ${existingCte(key)},
+        ${acceptCte(key, { live: false, active: false, currency: null })},
+        ${claimCte(key, 'rollback', 0n, rollback.referenceTxId)},
+        ref AS (
+          SELECT t.id, t.kind, t.provider_tx_id, t.player_id, t.currency, t.amount_minor,
+                 t.response->>'status' AS status, t.round_id, gr.provider_round_id, gr.mode AS round_mode
+          FROM game_wallet_transactions t
+          LEFT JOIN game_rounds gr ON gr.id = t.round_id
+          WHERE t.provider = ${key.provider} AND t.provider_tx_id = ${rollback.referenceTxId}
+        )
+        SELECT ${startColumns}, NULL::bigint AS round_id, NULL::text AS round_mode,
+               ref.id AS ref_id, ref.kind AS ref_kind, ref.provider_tx_id AS ref_provider_tx_id,
+               ref.player_id AS ref_player_id, ref.currency AS ref_currency,
+               ref.amount_minor AS ref_amount_minor, ref.status AS ref_status, ref.round_id AS ref_round_id,
+               ref.provider_round_id AS ref_provider_round_id, ref.round_mode AS ref_round_mode
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true LEFT JOIN ref ON true`);
+      return toStart(result.rows[0]);
+    },
+
+    /** Stores the answer of a claimed id (and the round and ledger transaction it produced). */
+    async completeTransaction(done: {
+      id: bigint;
+      roundId: bigint | null;
+      response: StoredAnswer;
+      ledgerTransactionId: bigint | null;
+    }): Promise<void> {
+      await db.execute(sql`
+        UPDATE game_wallet_transactions
+        SET round_id = ${done.roundId}::bigint, response = ${JSON.stringify(done.response)}::jsonb,
+            ledger_transaction_id = ${done.ledgerTransactionId}::bigint
+        WHERE id = ${done.id}`);
+    },
+
+    /**
+     * Stores a refused call's answer outside the refused transaction (insufficient funds: a replay
+     * must answer the same). False when the id was taken meanwhile.
+     */
+    async insertAnswer(row: {
+      provider: string;
+      transactionId: string;
+      kind: TxKind;
+      playerId: bigint;
+      currency: string;
+      amountMinor: bigint;
+      requestHash: string;
+      response: StoredAnswer;
+      now: Date;
+    }): Promise<boolean> {
+      const result = await db.execute<{ id: bigint }>(sql`
+        INSERT INTO game_wallet_transactions
+          (provider, provider_tx_id, kind, player_id, currency, amount_minor, request_hash, response, created_at)
+        VALUES (${row.provider}, ${row.transactionId}, ${row.kind}, ${row.playerId}, ${row.currency},
+                ${row.amountMinor}, ${row.requestHash}, ${JSON.stringify(row.response)}::jsonb, ${row.now})
+        ON CONFLICT (provider, provider_tx_id) DO NOTHING
+        RETURNING id`);
+      return result.rows.length > 0;
+    },
+
+    /**
+     * The tombstone of a bet never seen: a later bet with that id is refused. False when the bet
+     * arrived meanwhile (the id is taken): the rollback must then refund it.
+     */
+    async insertTombstone(row: {
+      provider: string;
+      betTxId: string;
+      playerId: bigint;
+      currency: string;
+      now: Date;
+    }): Promise<boolean> {
+      const response = JSON.stringify({ status: 'error', code: 'transaction_rolled_back' });
+      const result = await db.execute<{ id: bigint }>(sql`
+        INSERT INTO game_wallet_transactions
+          (provider, provider_tx_id, kind, player_id, currency, amount_minor, request_hash, response, created_at)
+        VALUES (${row.provider}, ${row.betTxId}, 'tombstone', ${row.playerId}, ${row.currency}, 0,
+                'tombstone', ${response}::jsonb, ${row.now})
+        ON CONFLICT (provider, provider_tx_id) DO NOTHING
+        RETURNING id`);
+      return result.rows.length > 0;
+    },
+
+    async findTransaction(provider: string, transactionId: string): Promise<StoredTransaction | null> {
+      const result = await db.execute<{
+        id: bigint;
+        kind: TxKind;
+        player_id: bigint | null;
+        request_hash: string;
+        response: StoredAnswer;
+      }>(sql`
+        SELECT id, kind, player_id, request_hash, response FROM game_wallet_transactions
+        WHERE provider = ${provider} AND provider_tx_id = ${transactionId}`);
+      const row = result.rows[0];
+      return row
+        ? {
+            id: row.id,
+            kind: row.kind,
+            playerId: row.player_id,
+            requestHash: row.request_hash,
+            response: row.response,
+          }
+        : null;
+    },
+
+    /** Locks a round for a rollback (a win closing it concurrently is seen). */
+    async lockRound(roundId: bigint): Promise<RoundStatus | null> {
+      const result = await db.execute<{ status: RoundStatus }>(
+        sql`SELECT status FROM game_rounds WHERE id = ${roundId} FOR UPDATE`,
+      );
+      return result.rows[0]?.status ?? null;
+    },
+
+    /**
+     * A refunded bet leaves its round's stake; the round is rolled back when nothing is left of it.
+     * Stores the rollback's answer in the same statement.
+     */
+    async settleRollback(done: {
+      id: bigint;
+      roundId: bigint;
+      amountMinor: bigint;
+      response: StoredAnswer;
+      ledgerTransactionId: bigint;
+      now: Date;
+    }): Promise<void> {
+      await db.execute(sql`
+        WITH r AS (
+          UPDATE game_rounds
+          SET bet_minor = bet_minor - ${done.amountMinor}::bigint,
+              status = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
+                            THEN 'rolled_back' ELSE status END,
+              closed_at = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
+                               THEN ${done.now}::timestamptz ELSE closed_at END,
+              updated_at = ${done.now}::timestamptz
+          WHERE id = ${done.roundId}
+          RETURNING id
+        )
+        UPDATE game_wallet_transactions
+        SET round_id = (SELECT id FROM r), amount_minor = ${done.amountMinor}::bigint,
+            response = ${JSON.stringify(done.response)}::jsonb,
+            ledger_transaction_id = ${done.ledgerTransactionId}::bigint
+        WHERE id = ${done.id}`);
+    },
+
+    /** Why a bet could not join its round. */
+    async findRound(provider: string, providerRoundId: string) {
+      const result = await db.execute<{
+        id: bigint;
+        status: RoundStatus;
+        player_id: bigint;
+        game_id: bigint;
+        mode: string;
+        currency: string;
+      }>(sql`
+        SELECT id, status, player_id, game_id, mode, currency FROM game_rounds
+        WHERE provider = ${provider} AND provider_round_id = ${providerRoundId}`);
+      const row = result.rows[0];
+      return row
+        ? {
+            id: row.id,
+            status: row.status,
+            playerId: row.player_id,
+            gameId: row.game_id,
+            mode: asMode(row.mode),
+            currency: row.currency,
+          }
+        : null;
+    },
+
+    // --- sessions --------------------------------------------------------------------------------
+
+    /** Opens a session for an active player and a game of this provider; null when either is not so. */
+    async insertSession(row: {
+      tokenHash: Buffer;
+      provider: string;
+      playerId: bigint;
+      gameId: bigint;
+      mode: SessionMode;
+      currency: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<bigint | null> {
+      const result = await db.execute<{ id: bigint }>(sql`
+        INSERT INTO game_sessions
+          (token_hash, provider, player_id, game_id, mode, currency, created_at, last_seen_at, expires_at)
+        SELECT ${row.tokenHash}, ${row.provider}::text, p.id, g.id, ${row.mode}::text, ${row.currency}::text,
+               ${row.now}::timestamptz, ${row.now}::timestamptz, ${row.expiresAt}::timestamptz
+        FROM players p, games g JOIN game_providers gp ON gp.id = g.provider_id
+        WHERE p.id = ${row.playerId} AND p.status = 'active'
+          AND g.id = ${row.gameId} AND gp.wallet_provider = ${row.provider}
+        RETURNING id`);
+      return result.rows[0]?.id ?? null;
+    },
+
+    /** Why a session could not be opened. */
+    async sessionObstacle(
+      playerId: bigint,
+      gameId: bigint,
+      provider: string,
+    ): Promise<{ playerStatus: string | null; gameFound: boolean }> {
+      const result = await db.execute<{ player_status: string | null; game_found: boolean }>(sql`
+        SELECT (SELECT status FROM players WHERE id = ${playerId}) AS player_status,
+               EXISTS (SELECT 1 FROM games g JOIN game_providers gp ON gp.id = g.provider_id
+                       WHERE g.id = ${gameId} AND gp.wallet_provider = ${provider}) AS game_found`);
+      const row = result.rows[0];
+      return { playerStatus: row?.player_status ?? null, gameFound: row?.game_found ?? false };
+    },
+
+    /** Serializes fun top-ups of one player and currency until the transaction ends. */
+    async lockFunTopUp(playerId: bigint, currency: string): Promise<void> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`gamewallet:fun:${playerId}:${currency}`}, 72205))`,
+      );
+    },
+  };
+}
+
+export type GameWalletQueries = ReturnType<typeof createGameWalletQueries>;
+
+export function createGameWalletRepository(db: Db) {
+  return {
+    ...createGameWalletQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it (and the raw handle for the wallet). */
+    async transaction<T>(work: (repo: GameWalletQueries, tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => work(createGameWalletQueries(tx), tx));
+    },
+  };
+}
+
+export type GameWalletRepository = ReturnType<typeof createGameWalletRepository>;

@@ -1,0 +1,81 @@
+/**
+ * Request shapes of the wallet API actions (docs/game-wallet-protocol.md) and the amount rule.
+ * Unknown fields are ignored rather than refused: aggregator protocols grow optional fields over
+ * time, and nothing outside these shapes is ever read, stored or hashed.
+ */
+import { MAX_AMOUNT_MINOR } from '@croupier/ledger/ledger';
+import { z } from 'zod';
+
+export const WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export type WalletAction = (typeof WALLET_ACTIONS)[number];
+
+export function isWalletAction(value: string): value is WalletAction {
+  return (WALLET_ACTIONS as readonly string[]).includes(value);
+}
+
+/** 256-bit base64url launch tokens are 43 characters; a little slack, never unbounded. */
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
+/** Provider ids (transaction, round, game): printable ASCII, bounded (they end up in ledger keys). */
+const providerId = z.string().regex(/^[\x21-\x7e]{1,100}$/);
+const currency = z.string().regex(/^[A-Z]{3}$/);
+/** Checked further by `parseProtocolAmount` once the currency's exponent is known. */
+const amount = z.string().min(1).max(40);
+
+export const authenticateRequest = z.object({ token, game: providerId });
+export const balanceRequest = z.object({ token });
+export const betRequest = z.object({
+  token,
+  transaction_id: providerId,
+  round_id: providerId,
+  game: providerId,
+  amount,
+  currency,
+});
+export const winRequest = betRequest;
+export const rollbackRequest = z.object({
+  token,
+  transaction_id: providerId,
+  reference_transaction_id: providerId,
+  round_id: providerId,
+  game: providerId,
+});
+
+export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
+export type BalanceRequest = z.infer<typeof balanceRequest>;
+export type BetRequest = z.infer<typeof betRequest>;
+export type WinRequest = z.infer<typeof winRequest>;
+export type RollbackRequest = z.infer<typeof rollbackRequest>;
+
+export const REQUEST_SCHEMAS = {
+  authenticate: authenticateRequest,
+  balance: balanceRequest,
+  bet: betRequest,
+  win: winRequest,
+  rollback: rollbackRequest,
+} as const;
+
+export type AmountProblem = 'format' | 'fraction' | 'zero' | 'too_big';
+
+const DECIMAL = /^(0|[1-9][0-9]{0,17})(?:\.([0-9]{1,18}))?$/;
+
+/**
+ * A protocol amount (`"1.50"` EUR, `"100"` JPY) → minor units. Plain decimal digits only: no
+ * sign, exponent, grouping or spaces; at most `exponent` decimals (`"1.500"` EUR is refused: a
+ * provider sending more precision than the currency has is computing with something else);
+ * never above the ledger's largest amount. `allowZero` for wins (a lost round closes with 0).
+ */
+export function parseProtocolAmount(
+  text: string,
+  exponent: number,
+  options: { allowZero: boolean },
+): { ok: true; amountMinor: bigint } | { ok: false; problem: AmountProblem } {
+  const match = DECIMAL.exec(text);
+  if (!match) return { ok: false, problem: /^-?[0-9]{19,}/.test(text) ? 'too_big' : 'format' };
+  const fraction = match[2] ?? '';
+  if (fraction.length > exponent) return { ok: false, problem: 'fraction' };
+  const amountMinor =
+    BigInt(match[1] ?? '0') * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  if (amountMinor > MAX_AMOUNT_MINOR) return { ok: false, problem: 'too_big' };
+  if (amountMinor === 0n && !options.allowZero) return { ok: false, problem: 'zero' };
+  return { ok: true, amountMinor };
+}
