@@ -337,7 +337,8 @@ export function createGameWalletService(
               transactionId: input.transaction_id,
               roundId: input.round_id,
             },
-            { tx },
+            // A refusal rolls this whole transaction back (Short below): no savepoint needed.
+            { tx, rollsBackOnRefusal: true },
           );
         } catch (error) {
           if (isShortOfFunds(error)) throw new Short(session);

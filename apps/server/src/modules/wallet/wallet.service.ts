@@ -36,8 +36,13 @@ export function pspAccountName(playerId: bigint): string {
 const PENDING_WITHDRAWALS_ACCOUNT = 'pending_withdrawals';
 
 export interface PostOptions {
-  /** Post inside this transaction (as a savepoint), so it commits with the caller's writes. */
+  /** Post inside this transaction, so it commits with the caller's writes. */
   tx?: WalletExecutor;
+  /**
+   * The caller rolls its whole transaction back when the posting is refused (insufficient funds),
+   * so the posting needs no savepoint to keep the transaction usable: two round trips fewer.
+   */
+  rollsBackOnRefusal?: boolean;
 }
 
 export interface DepositCredit {
@@ -125,7 +130,9 @@ export function createWalletService(
     // refused (it takes money from a player) runs in a savepoint so the refusal leaves the
     // caller's transaction usable; one that only credits players cannot be refused and skips it.
     const refusable = request.postings.some((p) => p.account.type === 'player' && p.amountMinor < 0n);
-    const target = options.tx ? createLedger(options.tx, { savepoint: refusable }) : ledger;
+    const target = options.tx
+      ? createLedger(options.tx, { savepoint: refusable && options.rollsBackOnRefusal !== true })
+      : ledger;
     try {
       return await target.transfer(request);
     } catch (error) {
