@@ -5,6 +5,7 @@ import { authMethods } from './modules/auth/auth.methods.ts';
 import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
+import { gamesMethods } from './modules/games/games.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 
@@ -16,4 +17,5 @@ export const boundMethods: BoundMethod[] = [
   ...authMethods,
   ...accountsMethods,
   ...cashierMethods,
+  ...gamesMethods,
 ];

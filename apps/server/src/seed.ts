@@ -14,6 +14,7 @@ const SEEDS = [
   { name: 'content-demo-v1', demo: true, run: (s: Services) => s.cms.seed({ demo: true }) },
   { name: 'currency-rates-v1', demo: false, run: (s: Services) => s.accounts.seed() },
   { name: 'cashier-v1', demo: false, run: (s: Services) => s.cashier.seed() },
+  { name: 'games-catalogue-v1', demo: false, run: (s: Services) => s.games.seed() },
 ] as const;
 
 const SEED_LOCK_KEY = 72_201_101;

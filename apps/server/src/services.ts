@@ -9,6 +9,8 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { createGamesService } from './modules/games/games.service.ts';
+import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
@@ -24,6 +26,7 @@ export function createServices(deps: Deps) {
   const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
   const social = createSocialService(deps, { sessions, accounts });
   const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
+  const gameWallet = createGameWalletService(deps, { wallet, metadata });
   return {
     sessions,
     metadata,
@@ -35,6 +38,8 @@ export function createServices(deps: Deps) {
     accounts,
     social,
     cashier,
+    gameWallet,
+    games: createGamesService(deps, { metadata }),
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

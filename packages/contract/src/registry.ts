@@ -38,6 +38,17 @@ import { cashierMakeWithdrawal } from './cashier/make-withdrawal.ts';
 import { cashierPaymentMethods } from './cashier/payment-methods.ts';
 import { accountSetDepositLimit } from './cashier/set-deposit-limit.ts';
 import { eventsHandle } from './events/handle.ts';
+import { freespinsGet } from './freespins/get.ts';
+import { gamesAddLike } from './games/add-like.ts';
+import { gamesCreateHistoryExportRequest } from './games/create-history-export-request.ts';
+import { gamesGet } from './games/get.ts';
+import { gamesGetCategories } from './games/get-categories.ts';
+import { gamesGetHistory } from './games/get-history.ts';
+import { gamesGetHistoryExportRequest } from './games/get-history-export-request.ts';
+import { gamesGetLikes } from './games/get-likes.ts';
+import { gamesGetProviders } from './games/get-providers.ts';
+import { gamesGetWinners } from './games/get-winners.ts';
+import { gamesRemoveLike } from './games/remove-like.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
@@ -87,6 +98,17 @@ export const methods = {
   [cashierGetBanks.name]: cashierGetBanks,
   [accountGetDepositLimit.name]: accountGetDepositLimit,
   [accountSetDepositLimit.name]: accountSetDepositLimit,
+  [gamesGet.name]: gamesGet,
+  [gamesGetCategories.name]: gamesGetCategories,
+  [gamesGetProviders.name]: gamesGetProviders,
+  [gamesGetLikes.name]: gamesGetLikes,
+  [gamesAddLike.name]: gamesAddLike,
+  [gamesRemoveLike.name]: gamesRemoveLike,
+  [gamesGetHistory.name]: gamesGetHistory,
+  [gamesCreateHistoryExportRequest.name]: gamesCreateHistoryExportRequest,
+  [gamesGetHistoryExportRequest.name]: gamesGetHistoryExportRequest,
+  [gamesGetWinners.name]: gamesGetWinners,
+  [freespinsGet.name]: freespinsGet,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -1,0 +1,129 @@
+/**
+ * The game hall's HTTP routes outside the API:
+ * - `GET /platform/game/{sysname}/play` and `GET /platform/game/custom/{code}/play` (query `mode`
+ *   real|demo, `lang` en|fr): the launcher, a 302 to the provider's launch URL or to the slot
+ *   error page (games.launch.ts);
+ * - `GET /media/games/{sysname}.svg`: the game's artwork (games.art.ts);
+ * - `GET /api/games/history-export/{id}.csv`: a ready history export, to its owner only (session
+ *   cookie), 404 for anyone else.
+ */
+
+import { createHash } from 'node:crypto';
+import {
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromAcceptLanguage,
+  normalizeLocale,
+} from '@croupier/contract/locales';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../services.ts';
+import { SESSION_COOKIE } from '../auth/session.service.ts';
+import { gameArtSvg } from './games.art.ts';
+import { catalogueGame } from './games.catalogue.ts';
+import { type LaunchMode, resolveLaunch, slotErrorPath } from './games.launch.ts';
+
+const SYSNAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const ART_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.svg$/;
+const EXPORT_FILE = /^([1-9][0-9]{0,17})\.csv$/;
+const ART_MAX_AGE_SECONDS = 86_400;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function launchLocale(request: FastifyRequest, lang: unknown): Locale {
+  return (
+    (typeof lang === 'string' ? normalizeLocale(lang) : undefined) ??
+    normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
+    localeFromAcceptLanguage(header(request, 'accept-language')) ??
+    'en'
+  );
+}
+
+function launchMode(mode: unknown): LaunchMode | undefined {
+  if (mode === undefined || mode === '') return 'demo';
+  return mode === 'real' || mode === 'demo' ? mode : undefined;
+}
+
+export async function gamesRoutes(app: FastifyInstance, options: { services: Services }) {
+  const { services } = options;
+
+  async function launch(
+    request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
+    reply: FastifyReply,
+    game: { sysname: string } | { customCode: string } | undefined,
+  ) {
+    const query = request.query ?? {};
+    const locale = launchLocale(request, query.lang);
+    const mode = launchMode(query.mode);
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+    const result =
+      game === undefined || mode === undefined
+        ? { ok: false as const, reason: 'bad_request', location: slotErrorPath(locale) }
+        : await resolveLaunch(
+            {
+              sessions: services.sessions,
+              findGame: (by) => services.games.findGame(by),
+              playerCurrency: async (playerId) =>
+                (await services.accounts.getBalance(playerId)).balance_main.currency,
+              defaultCurrency: async () => (await services.metadata.generalInfo()).default_currency,
+              gameWallet: services.gameWallet,
+            },
+            { game, mode, locale, sessionToken: request.cookies[SESSION_COOKIE] },
+          ).catch((error: unknown) => {
+            request.log.error({ err: error }, 'game launch failed');
+            return { ok: false as const, reason: 'launch_failed', location: slotErrorPath(locale) };
+          });
+    if (!result.ok) request.log.info({ reason: result.reason }, 'game launch refused');
+    return reply.redirect(result.location, 302);
+  }
+
+  app.get<{ Params: { sysname: string }; Querystring: Record<string, unknown> }>(
+    '/platform/game/:sysname/play',
+    async (request, reply) => {
+      const sysname = request.params.sysname.toLowerCase();
+      return launch(request, reply, SYSNAME.test(sysname) ? { sysname } : undefined);
+    },
+  );
+
+  app.get<{ Params: { code: string }; Querystring: Record<string, unknown> }>(
+    '/platform/game/custom/:code/play',
+    async (request, reply) => {
+      const code = request.params.code;
+      return launch(request, reply, /^[A-Za-z0-9_-]{1,64}$/.test(code) ? { customCode: code } : undefined);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>('/media/games/:file', async (request, reply) => {
+    const sysname = ART_FILE.exec(request.params.file)?.[1];
+    const entry = sysname ? catalogueGame(sysname) : undefined;
+    if (!entry) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const svg = gameArtSvg(entry);
+    const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+    reply
+      .header('cache-control', `public, max-age=${ART_MAX_AGE_SECONDS}`)
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    if (header(request, 'if-none-match') === etag) return reply.code(304).send();
+    return reply.type('image/svg+xml').send(svg);
+  });
+
+  app.get<{ Params: { file: string } }>('/api/games/history-export/:file', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const id = EXPORT_FILE.exec(request.params.file)?.[1];
+    const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const csv =
+      id && session && session.playerStatus === 'active'
+        ? await services.games.exportCsv(session.playerId, BigInt(id))
+        : undefined;
+    if (csv === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('content-disposition', `attachment; filename="game-history-${id}.csv"`)
+      .header('x-content-type-options', 'nosniff')
+      .type('text/csv; charset=utf-8')
+      .send(csv);
+  });
+}
