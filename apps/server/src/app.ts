@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DbClient } from '@croupier/db/client';
+import { ENGINES } from '@croupier/games/registry';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
@@ -16,7 +17,11 @@ import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
+import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
+import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
 import { createSandboxPsp } from './sandbox/psp/psp.service.ts';
@@ -101,11 +106,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The outbox sender runs on every node (rows are claimed with SKIP LOCKED) and stops before the pool.
   app.addHook('onReady', async () => {
     services.notifications.start();
+    // The game history export worker, like the outbox: every node, rows claimed with SKIP LOCKED.
+    services.games.start();
     services.cashier.startPayoutRetries();
   });
   app.addHook('onClose', async () => {
     await services.cashier.stopPayoutRetries();
     await services.notifications.stop();
+    await services.games.stop();
   });
 
   // External plugins.
@@ -120,6 +128,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(socialRoutes, { config, social, rateLimiter });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc });
   await app.register(cashierRoutes, { cashier: services.cashier });
+  // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.
+  await app.register(gameWalletRoutes, { gameWallet: services.gameWallet });
+  await app.register(gamesRoutes, { services });
+  // The in-house game server (/rgs) is a provider like any other: it reaches the platform only
+  // through the wallet API over HTTP. Its outbox loop starts when the app is ready.
+  const rgs = createRgsService(deps, { engines: ENGINES });
+  app.decorate('rgs', rgs);
+  await app.register(rgsRoutes, { rgs, prefix: '/rgs' });
   // The development mailbox shows players' codes and links: never in production.
   if (config.NODE_ENV !== 'production') {
     await app.register(mailboxRoutes, { notifications: services.notifications });

@@ -1,0 +1,331 @@
+/**
+ * Real-money spins end to end (not a test; prints figures). One PostgreSQL (embedded with fsync on,
+ * or DATABASE_URL / TEST_DATABASE_URL's server), one run:
+ *
+ *   16 concurrent players, each launched into a real-money slot session (a platform launch token →
+ *   `GET /rgs/launch` → RGS session), each doing `POST /rgs/api/rounds` back to back for N seconds.
+ *   Every spin is the whole path: client API → RGS (nonce, outcome, round row, outbox) → signed
+ *   `bet` over HTTP → wallet API → ledger → signed `win` over HTTP → wallet API → ledger → RGS
+ *   settles the round.
+ *
+ * The server (the RGS and the wallet API it calls, one process as deployed) runs in a forked process;
+ * the load generator runs here. Afterwards: the ledger invariants, and every player's main balance
+ * against start − Σ stakes + Σ payouts from rgs_rounds.
+ *
+ * Usage: npm run bench:spins [-- --seconds 10]
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDbClient } from '@croupier/db/client';
+import { type DatabaseHandle, freePort, startEmbeddedPostgres } from '@croupier/db/database';
+import { applyMigrations } from '@croupier/db/migrate';
+import { checkInvariants } from '@croupier/ledger/invariants';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { rgsCredentials } from '../apps/server/src/modules/rgs/credentials.ts';
+import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
+import { runSeeds } from '../apps/server/src/seed.ts';
+
+if (process.env.BENCH_ROLE === 'server') {
+  const childConfig = loadConfig(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>);
+  const childClient = createDbClient(process.env.BENCH_DATABASE_URL ?? '', { max: 20 });
+  const server = await buildApp({ config: childConfig, database: childClient, web: 'none', logger: false });
+  await server.listen({ port: childConfig.PORT, host: '127.0.0.1' });
+  process.send?.('ready');
+  process.on('message', async () => {
+    await server.close();
+    await childClient.close();
+    process.exit(0);
+  });
+  await new Promise(() => {});
+}
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const seconds = Number(values.seconds);
+const PLAYERS = 16;
+const WARMUP_SECONDS = 2;
+const GAME = 'neon-reels';
+const STAKE_MINOR = 100n; // 1.00 EUR, a multiple of the slot's line count
+const START_MINOR = 1_000_000_00n;
+
+// Not mkdtemp: its 0700 mode would shut out the postgres user the embedded server runs as under root.
+const dataDir = path.join(
+  os.tmpdir(),
+  `croupier-spins-bench-${process.pid}-${randomBytes(4).toString('hex')}`,
+);
+let database: DatabaseHandle;
+let databaseUrl: string;
+const external = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (external) {
+  // A fresh database on that server, dropped afterwards.
+  const name = `croupier_spins_bench_${randomBytes(4).toString('hex')}`;
+  const admin = createDbClient(external, { max: 1 });
+  await admin.db.execute(sql.raw(`CREATE DATABASE ${name}`));
+  await admin.close();
+  const url = new URL(external);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  database = {
+    url: databaseUrl,
+    embedded: false,
+    stop: async () => {
+      const cleanup = createDbClient(external, { max: 1 });
+      await cleanup.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await cleanup.close();
+    },
+  };
+} else {
+  database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+  databaseUrl = database.url;
+}
+const client = createDbClient(databaseUrl, { max: 5 });
+await applyMigrations(client.db);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  NODE_ENV: 'production',
+  SANDBOX: '0',
+  PORT: String(port),
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+  CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
+  API_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+const config = loadConfig(env);
+// This process's app seeds the catalogue and mints launch tokens (what the platform's launcher does);
+// it is never listening. The forked one serves HTTP.
+const setup = await buildApp({ config, database: client, web: 'none', logger: false });
+await runSeeds(client.db, setup.services, { demo: false });
+
+const serverProcess = fork(import.meta.filename, [], {
+  execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+  env: {
+    ...process.env,
+    BENCH_ROLE: 'server',
+    BENCH_CONFIG: JSON.stringify(env),
+    BENCH_DATABASE_URL: databaseUrl,
+  },
+});
+await new Promise<void>((resolve, reject) => {
+  serverProcess.once('message', () => resolve());
+  serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+const gameRow = await client.db.execute<{ id: bigint }>(sql`SELECT id FROM games WHERE sysname = ${GAME}`);
+const gameId = BigInt(gameRow.rows[0]?.id ?? 0);
+if (!gameId) throw new Error(`the catalogue has no ${GAME}`);
+
+interface Player {
+  id: bigint;
+  token: string;
+  session: string;
+}
+
+const players: Player[] = [];
+for (let i = 0; i < PLAYERS; i += 1) {
+  const row = await client.db.execute<{ id: bigint }>(
+    sql`INSERT INTO players (login, currency) VALUES (${`spins${i}@example.test`}, 'EUR') RETURNING id`,
+  );
+  const id = BigInt(row.rows[0]!.id);
+  await setup.services.wallet.creditDeposit({
+    playerId: id,
+    currency: 'EUR',
+    amountMinor: START_MINOR,
+    paymentId: `bench_spins_${i}`,
+  });
+  const { token } = await setup.services.gameWallet.openSession({
+    playerId: id,
+    gameId,
+    provider: 'croupier-rgs',
+    mode: 'real',
+    currency: 'EUR',
+  });
+  const launched = await fetch(
+    `${base}/rgs/launch?${new URLSearchParams({ token, game: GAME, mode: 'real', lang: 'en', currency: 'EUR' })}`,
+    { redirect: 'manual' },
+  );
+  await launched.text();
+  const location = launched.headers.get('location') ?? '';
+  const session = new URL(location, base).searchParams.get('session');
+  if (!session) throw new Error(`launch went to ${location}`);
+  players.push({ id, token, session });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+interface Figure {
+  spins: number;
+  spinsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: Map<string, number>;
+}
+
+const body = JSON.stringify({ bet: { stake: STAKE_MINOR.toString() } });
+
+async function run(durationSeconds: number): Promise<Figure> {
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  const deadline = performance.now() + durationSeconds * 1000;
+  await Promise.all(
+    players.map(async (player) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${base}/rgs/api/rounds`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-rgs-session': player.session },
+            body,
+          });
+          const answer = (await response.json()) as { status?: string; error?: { code: string } };
+          if (response.status === 200 && answer.status === 'settled') {
+            latencies.push(performance.now() - started);
+          } else {
+            const key = answer.error?.code ?? `${response.status} ${answer.status ?? ''}`;
+            errors.set(key, (errors.get(key) ?? 0) + 1);
+            // A rate-limited player waits for the next window instead of spinning on 429s.
+            if (response.status === 429) await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        } catch (error) {
+          const key = error instanceof Error ? error.message : String(error);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    spins: latencies.length,
+    spinsPerSecond: latencies.length / durationSeconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
+    errors,
+  };
+}
+
+await run(WARMUP_SECONDS);
+const figure = await run(seconds);
+// Let the server's outbox finish anything in flight before the books are read.
+await new Promise((resolve) => setTimeout(resolve, 500));
+
+// --- checks ---------------------------------------------------------------------------------------
+const violations = await checkInvariants(client.db);
+const unsettled = await client.db.execute<{ n: number }>(
+  sql`SELECT count(*)::int AS n FROM rgs_rounds WHERE status IN ('open', 'settling')`,
+);
+let balanceMismatches = 0;
+for (const player of players) {
+  const sums = await client.db.execute<{ staked: string; paid: string }>(sql`
+    SELECT coalesce(sum(r.stake_minor), 0)::text AS staked, coalesce(sum(r.payout_minor), 0)::text AS paid
+    FROM rgs_rounds r JOIN rgs_sessions s ON s.id = r.session_id
+    WHERE s.token_hash = sha256(convert_to(${player.session}, 'UTF8')) AND r.status = 'settled'`);
+  const { staked, paid } = sums.rows[0]!;
+  const balance = await setup.services.wallet.balanceMinor(player.id, 'EUR', 'main');
+  if (balance !== START_MINOR - BigInt(staked) + BigInt(paid)) balanceMismatches += 1;
+}
+
+// --- reference: the wallet API alone, same server, same players -----------------------------------
+// Signed bet + win pairs sent straight to /gw/v1 as the RGS sends them, without the RGS's own work
+// (session, nonce, engine, round rows, outbox): what the RGS costs on top of the wallet.
+const credentials = rgsCredentials(config);
+const walletClient = createWalletClient({
+  walletUrl: credentials.walletUrl,
+  providerId: credentials.providerId,
+  secret: credentials.secret,
+});
+
+async function walletOnly(durationSeconds: number, tag: string): Promise<Figure> {
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  const deadline = performance.now() + durationSeconds * 1000;
+  await Promise.all(
+    players.map(async (player, worker) => {
+      for (let n = 0; performance.now() < deadline; n += 1) {
+        const roundId = `ref-${tag}-${worker}-${n}`;
+        const common = { token: player.token, roundId, game: GAME, currency: 'EUR' };
+        const started = performance.now();
+        const bet = await walletClient.bet({ ...common, transactionId: `${roundId}-bet`, amount: '1.00' });
+        const win =
+          bet.kind === 'ok'
+            ? await walletClient.win({ ...common, transactionId: `${roundId}-win`, amount: '0.50' })
+            : bet;
+        if (win.kind === 'ok') latencies.push(performance.now() - started);
+        else {
+          const key = win.kind === 'refused' ? win.code : win.reason;
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    spins: latencies.length,
+    spinsPerSecond: latencies.length / durationSeconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
+    errors,
+  };
+}
+
+await walletOnly(WARMUP_SECONDS, 'warm');
+const reference = await walletOnly(seconds, 'run');
+const violationsAfter = await checkInvariants(client.db);
+
+const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
+serverProcess.send('stop');
+await serverExited;
+
+console.log(
+  `\nCroupier spins benchmark: ${PLAYERS} concurrent players, real-money ${GAME} at ${STAKE_MINOR} minor units, ` +
+    `${seconds} s (after ${WARMUP_SECONDS} s warm-up), ${os.cpus().length} cores, Node ${process.version}, ` +
+    `${external ? 'external' : 'embedded'} PostgreSQL; server (RGS + wallet API) in its own process`,
+);
+console.log('| path | spins/s | wallet calls/s | p50 ms | p99 ms | max ms | spins | errors |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const errorCount = [...figure.errors.values()].reduce((a, b) => a + b, 0);
+console.log(
+  `| client API → RGS → wallet API (bet + win) → ledger | ${figure.spinsPerSecond.toFixed(1)} | ` +
+    `${(figure.spinsPerSecond * 2).toFixed(1)} | ${figure.p50Ms.toFixed(2)} | ${figure.p99Ms.toFixed(2)} | ` +
+    `${figure.maxMs.toFixed(2)} | ${figure.spins} | ${errorCount} |`,
+);
+const referenceErrors = [...reference.errors.values()].reduce((a, b) => a + b, 0);
+console.log(
+  `| reference: wallet API alone (signed bet + win to /gw/v1) → ledger | ${reference.spinsPerSecond.toFixed(1)} | ` +
+    `${(reference.spinsPerSecond * 2).toFixed(1)} | ${reference.p50Ms.toFixed(2)} | ${reference.p99Ms.toFixed(2)} | ` +
+    `${reference.maxMs.toFixed(2)} | ${reference.spins} | ${referenceErrors} |`,
+);
+if (errorCount > 0) console.log(`errors: ${JSON.stringify(Object.fromEntries(figure.errors))}`);
+if (referenceErrors > 0)
+  console.log(`reference errors: ${JSON.stringify(Object.fromEntries(reference.errors))}`);
+console.log(
+  `spins/s vs the wallet API alone: ${(figure.spinsPerSecond / Math.max(reference.spinsPerSecond, 1e-9)).toFixed(2)} ` +
+    `(load average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
+);
+console.log(`rounds left open or settling: ${unsettled.rows[0]?.n ?? 0}`);
+console.log(
+  `balances equal to start − Σ stakes + Σ payouts: ${PLAYERS - balanceMismatches}/${PLAYERS} players`,
+);
+console.log(
+  `ledger invariants: after the spins ${violations.length === 0 ? 'all hold' : JSON.stringify(violations.slice(0, 5))}; ` +
+    `after the reference ${violationsAfter.length === 0 ? 'all hold' : JSON.stringify(violationsAfter.slice(0, 5))}`,
+);
+
+await setup.close();
+await client.close();
+await database.stop();
+await rm(dataDir, { recursive: true, force: true });
