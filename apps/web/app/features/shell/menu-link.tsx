@@ -7,7 +7,7 @@ import type { LinkItem } from '@croupier/contract/content/cms-config';
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { toSafeHref } from '../../lib/navigation.ts';
 import { cx } from '../../ui/class-names.ts';
 import { MenuIcon } from './menu-icon.tsx';
@@ -45,6 +45,7 @@ export function MenuLink({
   onNavigate,
 }: MenuLinkProps) {
   const { t } = useTranslation();
+  const search = new URLSearchParams(useLocation().search);
   const href = menuHref(item, locale);
   if (!href) return null;
   const icon = showIcon ? <MenuIcon name={item.icon} className={iconClassName} /> : null;
@@ -64,12 +65,20 @@ export function MenuLink({
       </a>
     );
   }
+  // A link with a query (`/gamehall?category=live`) is current only when the address has that query too.
+  const query = href.includes('?') ? new URLSearchParams(href.slice(href.indexOf('?') + 1)) : null;
+  const matchesQuery = !query || [...query].every(([key, value]) => search.getAll(key).includes(value));
   return (
     <NavLink
       to={href}
       end={href === localizePath('/', locale)}
       data-audience={item.audience}
-      className={className}
+      aria-current={matchesQuery ? 'page' : false}
+      className={
+        typeof className === 'function'
+          ? ({ isActive }) => className({ isActive: isActive && matchesQuery })
+          : className
+      }
       onClick={onNavigate}
       prefetch="intent"
     >

@@ -15,6 +15,7 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { HeaderGuestButtons } from '../auth/guest-auth-buttons.tsx';
 import { PlayerHeaderActions } from '../auth/player-header.tsx';
+import { GamesSearchButton } from '../games/games-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MenuLink } from './menu-link.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -113,6 +114,8 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 tablet:gap-2">
+          {/* The games search popup (spec §2), from every page. */}
+          <GamesSearchButton className={isAuthenticated ? 'max-[419px]:hidden' : undefined} />
           <LanguageSwitch locale={locale} />
           {isAuthenticated ? <PlayerHeaderActions locale={locale} /> : <HeaderGuestButtons />}
         </div>

@@ -1,0 +1,310 @@
+/**
+ * The games search popup (spec §2 "Popups: games search"): a popup of the dialog stack with a
+ * search field; what the player types is sent to `games.get?query=…` after a short pause (accent-
+ * and case-insensitive on the server, in English and French), and the results link to the games.
+ * Before anything is typed it shows the most popular games. Keyboard: the field has focus on open,
+ * ArrowDown moves into the results, ArrowUp/ArrowDown move between them, Escape closes.
+ */
+import type { GameFull } from '@croupier/contract/games/common';
+import { GAME_QUERY_MAX_CHARS } from '@croupier/contract/games/get';
+import { Search } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { createBrowserApi } from '../../lib/browser-api.ts';
+import { usePageLocale } from '../../lib/use-root-data.ts';
+import { cx } from '../../ui/class-names.ts';
+import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { GameArt } from './game-art.tsx';
+import { gamePagePath } from './game-paths.ts';
+import { type HallGame, toHallGame } from './game-types.ts';
+
+/** Wait this long after the last key before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Fewer characters than this: no search (the content's search-config may ask for more). */
+export const DEFAULT_MIN_QUERY_LENGTH = 2;
+export const SEARCH_RESULT_COUNT = 12;
+const POPULAR_COUNT = 6;
+
+const RESULT_FIELDS: (keyof GameFull)[] = [
+  'sysname',
+  'name',
+  'provider',
+  'image_url',
+  'description',
+  'type',
+  'has_demo',
+  'canVisibleFavoriteIcon',
+  'rtp',
+  'tags',
+];
+
+export interface SearchSettings {
+  minQueryLength?: number;
+  /** Suggested words (content's search-config `popular`). */
+  popular?: readonly string[];
+}
+
+/** The text the server is asked about: trimmed, inner spaces collapsed, at most 100 characters. */
+export function normalizeSearchQuery(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().slice(0, GAME_QUERY_MAX_CHARS);
+}
+
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; query: string }
+  | { status: 'done'; query: string; games: HallGame[]; total: number }
+  | { status: 'failed'; query: string };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
+  const { t } = useTranslation('games');
+  const locale = usePageLocale();
+  const dialog = useCurrentDialog();
+  const minLength = Math.max(1, settings.minQueryLength ?? DEFAULT_MIN_QUERY_LENGTH);
+  const [text, setText] = useState('');
+  const query = normalizeSearchQuery(useDebounced(text, SEARCH_DEBOUNCE_MS));
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [popular, setPopular] = useState<HallGame[] | null>(null);
+  const results = useRef<HTMLUListElement>(null);
+  const inputId = useId();
+  const statusId = useId();
+  const searching = query.length >= minLength;
+
+  // The popular games, once per opening.
+  useEffect(() => {
+    let live = true;
+    createBrowserApi(locale)
+      .call('games.get', {
+        count: POPULAR_COUNT,
+        sort: 'priority',
+        order: 'asc',
+        fields: RESULT_FIELDS.join(','),
+      })
+      .then((answer) => live && setPopular(answer.items.map(toHallGame)))
+      .catch(() => live && setPopular([]));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+
+  // One search per settled query; a late answer to an older query is dropped.
+  useEffect(() => {
+    if (!searching) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading', query });
+    createBrowserApi(locale)
+      .call('games.get', {
+        query,
+        count: SEARCH_RESULT_COUNT,
+        sort: 'priority',
+        order: 'asc',
+        fields: RESULT_FIELDS.join(','),
+      })
+      .then((answer) => {
+        if (live)
+          setState({ status: 'done', query, games: answer.items.map(toHallGame), total: answer.total });
+      })
+      .catch(() => {
+        if (live) setState({ status: 'failed', query });
+      });
+    return () => {
+      live = false;
+    };
+  }, [locale, query, searching]);
+
+  const focusResult = (delta: number) => {
+    const links = [...(results.current?.querySelectorAll<HTMLAnchorElement>('a[data-search-result]') ?? [])];
+    if (links.length === 0) return;
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = index === -1 ? (delta > 0 ? 0 : links.length - 1) : index + delta;
+    if (next < 0) {
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    links[Math.min(next, links.length - 1)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusResult(1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusResult(-1);
+    }
+  };
+
+  const shown: HallGame[] | null = searching ? (state.status === 'done' ? state.games : null) : popular;
+  const statusText = !searching
+    ? text.trim().length > 0
+      ? t('search.minLength', { count: minLength })
+      : ''
+    : state.status === 'done'
+      ? state.total === 0
+        ? t('search.none', { query: state.query })
+        : t('search.found', { count: state.total })
+      : state.status === 'failed'
+        ? t('search.failed')
+        : t('search.loading');
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the field and the results.
+    <div className="flex flex-col gap-4" onKeyDown={onKeyDown} data-testid="games-search">
+      <label htmlFor={inputId} className="sr-only">
+        {t('search.label')}
+      </label>
+      <Input
+        id={inputId}
+        type="search"
+        leadingIcon="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('search.placeholder')}
+        maxLength={GAME_QUERY_MAX_CHARS}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-describedby={statusId}
+        data-autofocus
+        data-testid="games-search-input"
+      />
+      {!searching && settings.popular && settings.popular.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={t('search.suggestions')}>
+          {settings.popular.map((word) => (
+            <li key={word}>
+              <button
+                type="button"
+                onClick={() => setText(word)}
+                className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3 text-xs font-semibold text-muted hover:border-border-strong hover:text-text"
+              >
+                {word}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p
+        id={statusId}
+        aria-live="polite"
+        className="min-h-5 text-sm text-muted"
+        data-testid="games-search-status"
+      >
+        {statusText}
+      </p>
+      {!searching && shown && shown.length > 0 && (
+        <h3 className="-mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
+          {t('search.popular')}
+        </h3>
+      )}
+      {shown === null ? (
+        <ul aria-hidden="true" className="grid gap-2 tablet:grid-cols-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <li key={index} className="flex items-center gap-3 p-2">
+              <Skeleton className="h-12 w-18 shrink-0" />
+              <span className="flex-1">
+                <Skeleton shape="text" className="w-3/4" />
+                <Skeleton shape="text" className="mt-1.5 w-1/2" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul ref={results} className="grid gap-1 tablet:grid-cols-2" data-testid="games-search-results">
+          {shown.map((game) => (
+            <li key={game.sysname}>
+              <Link
+                to={gamePagePath(game.sysname, locale)}
+                data-search-result
+                data-testid="games-search-result"
+                onClick={() => dialog.close({ force: true })}
+                className={cx(
+                  'flex min-h-16 items-center gap-3 rounded-xl p-2 transition-colors',
+                  'hover:bg-raised focus-visible:bg-raised',
+                )}
+              >
+                <span className="w-18 shrink-0 overflow-hidden rounded-lg">
+                  <GameArt src={game.image} name={game.name} decorative />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold">{game.name}</span>
+                  <span className="block truncate text-xs text-muted">{game.provider.name}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Opens the search popup. */
+export function useGamesSearchPopup(settings?: SearchSettings) {
+  const dialogs = useDialogs();
+  const { t } = useTranslation('games');
+  return useCallback(
+    () =>
+      dialogs.open({
+        title: t('search.title'),
+        size: 'lg',
+        content: () => <GamesSearch settings={settings} />,
+      }),
+    [dialogs, t, settings],
+  );
+}
+
+/** The header's search button (an icon on every width). */
+export function GamesSearchButton({ className }: { className?: string }) {
+  const { t } = useTranslation('games');
+  const open = useGamesSearchPopup();
+  return (
+    <button
+      type="button"
+      onClick={open}
+      aria-label={t('search.open')}
+      title={t('search.open')}
+      aria-haspopup="dialog"
+      data-testid="header-search-button"
+      className={cx(
+        'inline-flex size-11 items-center justify-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-text',
+        className,
+      )}
+    >
+      <Search className="size-5" aria-hidden focusable={false} />
+    </button>
+  );
+}
+
+/** The hall's search field look-alike that opens the popup. */
+export function HallSearchButton({ settings }: { settings?: SearchSettings }) {
+  const { t } = useTranslation('games');
+  const open = useGamesSearchPopup(settings);
+  return (
+    <button
+      type="button"
+      onClick={open}
+      aria-haspopup="dialog"
+      data-testid="hall-search-button"
+      className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl border border-border bg-background px-4 text-start text-sm text-muted transition-colors hover:border-border-strong hover:text-text tablet:w-72 tablet:flex-none"
+    >
+      <Search className="size-4.5 shrink-0" aria-hidden focusable={false} />
+      <span className="truncate">{t('search.placeholder')}</span>
+      <kbd className="ms-auto hidden rounded-md border border-border px-1.5 font-sans text-[0.6875rem] text-muted laptop:inline">
+        /
+      </kbd>
+    </button>
+  );
+}
