@@ -24,6 +24,7 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
@@ -32,6 +33,7 @@ import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
+import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
@@ -79,6 +81,9 @@ import { ToastProvider } from './ui/toasts.tsx';
 const preRouting: Route.MiddlewareFunction = async ({ request, context, url }, next) => {
   const web = getWebContext(context);
   const { pathname, search } = url;
+  // A game server's page in the game iframe: one URL for every language (`?lang=`), none of the
+  // site's redirects or guards (features/rgs/rgs-paths.ts).
+  if (isRgsPagePath(pathname)) return next();
 
   // `/en/about` → `/about`, `/FR/about` → `/fr/about` (spec §2).
   const corrected = correctLocalePrefix(pathname);
@@ -225,6 +230,9 @@ async function loadSeo(
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
+  // The game server's pages carry no site chrome and must not depend on the platform's session,
+  // content or maintenance state (the game server is a provider like any other).
+  if (isRgsPagePath(url.pathname)) return null;
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
   const [config, generalInfo, account] = await Promise.all([
@@ -268,6 +276,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The root loader holds per-path data (the SEO record, robots noindex): a client navigation to
+ * another path must load it again, or the new page would show the previous page's title.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  return defaultShouldRevalidate;
+}
 
 /** What a page loader may return for the head: its own title (put through the title template) and description. */
 export interface PageMeta {
@@ -406,8 +427,8 @@ export default function App() {
       <Outlet />
       {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
       {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
-      {/* Sign-in popups, social and messenger sign-in, idle logout: on every page (spec §2, §4). */}
-      <AuthRuntime />
+      {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}
+      {rootData && <AuthRuntime />}
     </>
   );
 }

@@ -55,7 +55,15 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       ]),
       // Placeholders with an empty component until their areas are built (spec §2).
       route('responsible-game', 'routes/placeholder.tsx', id('responsible-game')),
+      // Provably-fair explanation and round verifier (game-codes.md "Fairness (verifier) page").
+      route('fairness', 'routes/fairness.tsx', id('fairness')),
       route('bets/*', 'routes/placeholder.tsx', id('bets')),
+      // Game hall (spec §2): the hall, its category redirect, studios, big wins, the slot error page.
+      route('gamehall', 'routes/gamehall.tsx', id('gamehall')),
+      route('gamehall/:id', 'routes/gamehall-category.tsx', id('gamehall-category')),
+      route('providers', 'routes/providers.tsx', id('providers')),
+      route('winners', 'routes/winners.tsx', id('winners')),
+      route('slot-error', 'routes/slot-error.tsx', id('slot-error')),
       // Any single-segment path is a content page (spec §2); static routes above win over it.
       route(':slug', 'routes/content-page.tsx', id('content-page')),
       route('*', 'routes/not-found.tsx', id('not-found')),
@@ -67,10 +75,18 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [
       route('_icons', 'routes/icons.tsx', id('icons')),
     ]),
-    // layouts/game-layout.tsx wraps /game/{sysname} once the game page exists.
+    // The game page (spec §2): the game fills the viewport under the game layout's slim bar.
+    layout('layouts/game-layout.tsx', id('layout-game'), [
+      route('game/:sysname', 'routes/game.tsx', id('game')),
+    ]),
   ];
 }
 
-export default LOCALES.flatMap((locale) =>
-  locale === DEFAULT_LOCALE ? localeRoutes(locale) : prefix(locale, localeRoutes(locale)),
-) satisfies RouteConfig;
+export default [
+  ...LOCALES.flatMap((locale) =>
+    locale === DEFAULT_LOCALE ? localeRoutes(locale) : prefix(locale, localeRoutes(locale)),
+  ),
+  // The in-house game server's game page (inside the game iframe): one URL for every language
+  // (`?lang=`), no locale prefix and no site layout (features/rgs/rgs-paths.ts).
+  route('rgs/play/:code', 'routes/rgs-play.tsx', { id: 'rgs-play' }),
+] satisfies RouteConfig;
