@@ -13,7 +13,8 @@
  *
  * The HTTP server runs in a forked process of its own; the load generators (the service-layer
  * workers, autocannon, pgbench) run outside it. BENCH_PROFILE=1 writes a CPU profile of that
- * server to /tmp/prof.
+ * server to /tmp/prof; BENCH_WAITS=1 prints what PostgreSQL sessions waited on during the HTTP phase
+ * (mostly `Client:ClientRead`: the database waits for the Node process, not the other way round).
  *
  * Usage: npm run bench:wallet [-- --seconds 10]
  */
@@ -158,17 +159,27 @@ await client.db.execute(sql`
   )}]::bigint[])[1 + (n % ${PLAYERS})], 'deposit', 'card', 'card', 'EUR', ${AMOUNT_MINOR}, 'pending',
          '127.0.0.1', 'pay_bench_' || n
   FROM generate_series(1, ${depositCount}) AS n`);
-const ids = await client.db.execute<{ id: bigint; payment: string }>(
-  sql`SELECT id, provider_payment_id AS payment FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' ORDER BY id`,
+const ids = await client.db.execute<{ id: bigint; payment: string; player_id: bigint }>(
+  sql`SELECT id, provider_payment_id AS payment, player_id FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' ORDER BY id`,
 );
-const queue = ids.rows.map((row) => ({ id: String(row.id), payment: row.payment }));
-let next = 0;
+// One queue of deposits per player: like the service-layer workers, each connection is one player,
+// so the figure is not about two requests of one player queueing on that player's balance row.
+const queues = new Map<bigint, { id: string; payment: string }[]>();
+for (const row of ids.rows) {
+  const playerId = BigInt(row.player_id);
+  const queue = queues.get(playerId) ?? [];
+  queue.push({ id: String(row.id), payment: row.payment });
+  queues.set(playerId, queue);
+}
+const playerQueues = [...queues.values()];
+let eventCounter = 0;
+let nextConnection = 0;
 
-function signedEvent(): { body: string; signature: string } {
-  const deposit = queue[next];
-  next += 1;
+function signedEvent(queue: { id: string; payment: string }[]): { body: string; signature: string } {
+  const deposit = queue.shift();
+  eventCounter += 1;
   const body = JSON.stringify({
-    id: `evt_bench_${next}`,
+    id: `evt_bench_${eventCounter}`,
     type: 'payment.succeeded',
     created: Math.floor(Date.now() / 1000),
     data: {
@@ -185,24 +196,31 @@ function signedEvent(): { body: string; signature: string } {
   return { body, signature: `t=${t},v1=${v1}` };
 }
 
+function webhookRequest(queue: { id: string; payment: string }[]) {
+  return {
+    method: 'POST' as const,
+    setupRequest: (request: autocannon.Request) => {
+      const event = signedEvent(queue);
+      return {
+        ...request,
+        body: event.body,
+        headers: { 'content-type': 'application/json', 'croupier-signature': event.signature },
+      };
+    },
+  };
+}
+
 async function http(durationSeconds: number): Promise<Figure> {
   const result = await autocannon({
     url: `${base}/webhooks/psp`,
     connections: PLAYERS,
     duration: durationSeconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const event = signedEvent();
-          return {
-            ...request,
-            body: event.body,
-            headers: { 'content-type': 'application/json', 'croupier-signature': event.signature },
-          };
-        },
-      },
-    ],
+    requests: [webhookRequest(playerQueues[0] ?? [])],
+    setupClient: (client) => {
+      const queue = playerQueues[nextConnection % playerQueues.length] ?? [];
+      nextConnection += 1;
+      client.setRequests([webhookRequest(queue)]);
+    },
   });
   return {
     name: 'HTTP: POST /webhooks/psp (signed payment.succeeded → deposit credited)',
@@ -227,7 +245,24 @@ await new Promise<void>((resolve, reject) => {
   serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 await http(WARMUP_SECONDS);
-figures.push(await http(seconds));
+{
+  // BENCH_WAITS=1: what the server's sessions wait on during the HTTP phase (pg_stat_activity).
+  const waits = new Map<string, number>();
+  let sampling = process.env.BENCH_WAITS === '1';
+  const sampler = (async () => {
+    while (sampling) {
+      const rows = await client.db.execute<{ w: string }>(sql`
+        SELECT coalesce(wait_event_type || ':' || wait_event, state) AS w FROM pg_stat_activity
+        WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state <> 'idle'`);
+      for (const row of rows.rows) waits.set(row.w, (waits.get(row.w) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  figures.push(await http(seconds));
+  sampling = false;
+  await sampler;
+  if (waits.size > 0) console.log('server sessions during HTTP phase:', Object.fromEntries(waits));
+}
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
 serverProcess.send('stop');
 await serverExited;
