@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
@@ -732,12 +733,6 @@ export function createCashierService(
     };
   }
 
-  const retryLoop: {
-    stopped: boolean;
-    timer: NodeJS.Timeout | undefined;
-    running: Promise<void> | undefined;
-  } = { stopped: true, timer: undefined, running: undefined };
-
   const service = {
     // --- configuration and settings --------------------------------------------------------------
 
@@ -1292,32 +1287,13 @@ export function createCashierService(
     },
 
     /** Starts the stuck-payout pass (app ready); each pass is followed by a pause of `pollMs`. */
-    startPayoutRetries(pollMs = STUCK_PAYOUT_POLL_MS): void {
-      if (!retryLoop.stopped) return;
-      retryLoop.stopped = false;
-      const tick = () => {
-        retryLoop.running = service
-          .retryStuckPayouts()
-          .then(() => undefined)
-          .catch((error: unknown) => deps.log.error({ err: error }, 'stuck payout pass failed'))
-          .finally(() => {
-            retryLoop.running = undefined;
-            if (!retryLoop.stopped) {
-              retryLoop.timer = setTimeout(tick, pollMs);
-              retryLoop.timer.unref();
-            }
-          });
-      };
-      retryLoop.timer = setTimeout(tick, pollMs);
-      retryLoop.timer.unref();
+    startPayoutRetries(): void {
+      payoutRetries.start();
     },
 
     /** Stops the pass loop and waits for a pass in flight (app close, before the pool closes). */
     async stopPayoutRetries(): Promise<void> {
-      retryLoop.stopped = true;
-      if (retryLoop.timer) clearTimeout(retryLoop.timer);
-      retryLoop.timer = undefined;
-      await retryLoop.running;
+      await payoutRetries.stop();
     },
 
     /** Operator rejection of a waiting withdrawal: the held funds return. */
@@ -1485,6 +1461,13 @@ export function createCashierService(
       }
     },
   };
+  const payoutRetries = createBackgroundLoop({
+    name: 'stuck payout',
+    pollMs: STUCK_PAYOUT_POLL_MS,
+    firstDelayMs: STUCK_PAYOUT_POLL_MS,
+    pass: () => service.retryStuckPayouts(),
+    log: deps.log,
+  });
   return service;
 }
 

@@ -16,6 +16,7 @@ import type { MethodParsedInput } from '@croupier/contract/method';
 import type { Money } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';
 import { formatMinor } from '../wallet/money.ts';
@@ -244,62 +245,18 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
     }
   }
 
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function pass(): Promise<number> {
     let handled = 0;
     while (handled < EXPORT_JOBS_PER_PASS && (await processNextExport())) handled += 1;
     return handled;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick(): void {
-    timer = undefined;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        deps.log.error({ err: error }, 'game history export pass failed');
-      })
-      .finally(() => {
-        running = undefined;
-        const soon = again;
-        again = false;
-        schedule(soon ? 0 : EXPORT_POLL_MS);
-      });
-  }
-
-  /**
-   * Runs a worker pass now (after one in flight) and waits for it, at most `maxWaitMs`: a small
-   * export is ready when its request returns, a big one goes on in the background.
-   */
-  async function runPassNow(maxWaitMs: number): Promise<void> {
-    const deadline = Date.now() + maxWaitMs;
-    const bounded = (work: Promise<void>) =>
-      Promise.race([
-        work,
-        new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
-      ]);
-    if (stopped) return;
-    // A pass in flight may have looked for pending rows before this one was committed.
-    if (running) await bounded(running);
-    if (stopped || running || Date.now() >= deadline) return;
-    if (timer) clearTimeout(timer);
-    tick();
-    if (running) await bounded(running);
-  }
+  const worker = createBackgroundLoop({
+    name: 'game history export',
+    pollMs: EXPORT_POLL_MS,
+    pass,
+    log: deps.log,
+  });
 
   // --- RTP and search text --------------------------------------------------------------------------
 
@@ -485,8 +442,9 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
           repository.insertExport({ playerId, fromAt, toAt }, tx)
         );
       });
-      if (record.status !== 'pending' || stopped) return { id: Number(record.id), status: record.status };
-      await runPassNow(EXPORT_WAIT_MS);
+      if (record.status !== 'pending' || !worker.started)
+        return { id: Number(record.id), status: record.status };
+      await worker.runNow(EXPORT_WAIT_MS);
       const latest = (await repository.findExport(playerId, record.id)) ?? record;
       return { id: Number(latest.id), status: latest.status };
     },
@@ -507,19 +465,15 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
 
     /** Starts the export worker (every node; app ready). */
     start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+      if (worker.started) return;
+      worker.start();
       // The declared RTP of games seeded before packages/games had its registry.
       fillMissingRtp().catch((error: unknown) => deps.log.warn({ err: error }, 'declared RTP fill failed'));
     },
 
     /** Stops the worker and waits for a pass in flight (app close, before the pool closes). */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+      await worker.stop();
     },
 
     // --- freespins --------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * due rows, delivers them and retries failures with exponential back-off, a bounded number of times.
  */
 import type { Deps } from '../../deps.ts';
+import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import {
   type ClaimedMessage,
   createNotificationsRepository,
@@ -85,9 +86,7 @@ export function createNotificationsService(
       ? createSmtpTransport(deps.config.SMTP_URL, deps.config.MAIL_FROM)
       : mailboxTransport);
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
+  let sender: BackgroundLoop | undefined;
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     try {
@@ -187,33 +186,19 @@ export function createNotificationsService(
 
     /** Starts the sender loop (app ready); each pass is followed by a pause of `pollMs`. */
     start(pollMs = DEFAULT_POLL_MS): void {
-      if (!stopped) return;
-      stopped = false;
-      const tick = () => {
-        running = service
-          .deliverDue()
-          .then(() => undefined)
-          .catch((error: unknown) => {
-            deps.log.error({ err: error }, 'notification sender pass failed');
-          })
-          .finally(() => {
-            running = undefined;
-            if (!stopped) {
-              timer = setTimeout(tick, pollMs);
-              timer.unref();
-            }
-          });
-      };
-      timer = setTimeout(tick, 0);
-      timer.unref();
+      if (sender?.started) return;
+      sender = createBackgroundLoop({
+        name: 'notification sender',
+        pollMs,
+        pass: () => service.deliverDue(),
+        log: deps.log,
+      });
+      sender.start();
     },
 
     /** Stops the loop and waits for a pass in flight (app close, before the pool closes). */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+      await sender?.stop();
       emailTransport.close();
     },
 
