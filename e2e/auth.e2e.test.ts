@@ -138,6 +138,10 @@ async function twoFactorPlayer(base: string): Promise<{ email: string; secret: s
   const started = await api(base, 'account.changeTwoFactorAuth', { enable: '1' });
   const { secret } = started.data as { secret: string };
   // The code of the step before now: the login can then use the current (or next) one, never a replay.
+  // Not in the last seconds of a step: the server could already be in the next one, where the step
+  // before ours is out of its ±1 window.
+  const leftInStep = 30_000 - (Date.now() % 30_000);
+  if (leftInStep < 5_000) await new Promise((resolve) => setTimeout(resolve, leftInStep + 200));
   const confirmed = await api(base, 'account.confirmTwoFactorAuth', {
     code: totp(secret, Date.now() - 30_000),
   });

@@ -114,4 +114,4 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
       ).toEqual([]);
     }
   }
-});
+}, 180_000);
