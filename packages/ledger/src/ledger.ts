@@ -6,7 +6,7 @@
  * read before the write. Accounts are locked in ascending id order, so two transfers never deadlock.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '@croupier/db/client';
+import { type Db, executePrepared } from '@croupier/db/client';
 import { sql } from 'drizzle-orm';
 import {
   type AccountRef,
@@ -167,12 +167,16 @@ export function createLedger(db: Db, options: LedgerOptions = {}) {
       // Balances after the transfer are reported for player and world accounts, by logical key.
       report: ref.type === 'house' ? null : logicalKey(ref),
     }));
+    // Named: parsed once per connection, not per transfer.
     const run = async (executor: Db) =>
-      executor.execute<{
+      executePrepared<{
         outcome: { replayed: boolean; id: string; hash?: string; result: Record<string, string> };
-      }>(sql`
+      }>(
+        executor,
+        sql`
         SELECT ledger_transfer(${request.idempotencyKey}, ${hash}, ${request.kind},
-          ${JSON.stringify(request.metadata ?? {})}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS outcome`);
+          ${JSON.stringify(request.metadata ?? {})}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS outcome`,
+      );
     let rows: Awaited<ReturnType<typeof run>>;
     try {
       rows = savepoint ? await db.transaction((tx) => run(tx as unknown as Db)) : await run(db);
@@ -235,11 +239,17 @@ export function createLedger(db: Db, options: LedgerOptions = {}) {
       if (problem) throw new LedgerError('invalid_request', problem);
       const rows =
         ref.type === 'house'
-          ? await db.execute<{ total: string | null }>(sql`
+          ? await executePrepared<{ total: string | null }>(
+              db,
+              sql`
               SELECT sum(balance_minor)::text AS total FROM ledger_accounts
-              WHERE type = 'house' AND name = ${ref.name} AND currency = ${ref.currency}`)
-          : await db.execute<{ total: string | null }>(sql`
-              SELECT balance_minor::text AS total FROM ledger_accounts WHERE account_key = ${logicalKey(ref)}`);
+              WHERE type = 'house' AND name = ${ref.name} AND currency = ${ref.currency}`,
+            )
+          : await executePrepared<{ total: string | null }>(
+              db,
+              sql`
+              SELECT balance_minor::text AS total FROM ledger_accounts WHERE account_key = ${logicalKey(ref)}`,
+            );
       return BigInt(rows.rows[0]?.total ?? '0');
     },
 

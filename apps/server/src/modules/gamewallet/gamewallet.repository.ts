@@ -9,7 +9,7 @@
  * ledger accounts (the ledger sorts its own). Two calls therefore never wait on each other in a
  * cycle; calls of one session queue on the session row.
  */
-import type { Db } from '@croupier/db/client';
+import { type Db, executePrepared } from '@croupier/db/client';
 import { type SQL, sql } from 'drizzle-orm';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -253,7 +253,9 @@ function createGameWalletQueries(db: Executor) {
       now: Date;
       slideTo: Date;
     }): Promise<{ session: SessionRecord | null; acceptedExpiresAt: Date | null }> {
-      const result = await db.execute<StartRow>(sql`
+      const result = await executePrepared<StartRow>(
+        db,
+        sql`
         WITH ${sessionCte(key)},
         s AS (
           UPDATE game_sessions gs
@@ -269,7 +271,8 @@ function createGameWalletQueries(db: Executor) {
                NULL::bigint AS existing_id, NULL::text AS existing_kind, NULL::bigint AS existing_player_id,
                NULL::text AS existing_hash, NULL::jsonb AS existing_response,
                ${epochMs(sql`(SELECT expires_at FROM s)`)} AS accepted_expires_at, NULL::bigint AS tx_id
-        FROM (SELECT 1) AS one LEFT JOIN s0 ON true`);
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true`,
+      );
       const start = toStart(result.rows[0]);
       return { session: start.session, acceptedExpiresAt: start.acceptedExpiresAt };
     },
@@ -282,7 +285,9 @@ function createGameWalletQueries(db: Executor) {
       key: CallKey,
       bet: { currency: string; roundId: string; amountMinor: bigint },
     ): Promise<CallStart> {
-      const result = await db.execute<StartRow>(sql`
+      const result = await executePrepared<StartRow>(
+        db,
+        sql`
         WITH ${sessionCte(key)}, ${existingCte(key)},
         ${acceptCte(key, { live: true, active: true, currency: bet.currency })},
         ${claimCte(key, 'bet', bet.amountMinor, null)},
@@ -300,7 +305,8 @@ function createGameWalletQueries(db: Executor) {
           RETURNING gr.id, gr.mode
         )
         SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
-        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`);
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
+      );
       return toStart(result.rows[0]);
     },
 
@@ -309,7 +315,9 @@ function createGameWalletQueries(db: Executor) {
       key: CallKey,
       win: { currency: string; roundId: string; amountMinor: bigint },
     ): Promise<CallStart> {
-      const result = await db.execute<StartRow>(sql`
+      const result = await executePrepared<StartRow>(
+        db,
+        sql`
         WITH ${sessionCte(key)}, ${existingCte(key)},
         ${acceptCte(key, { live: false, active: false, currency: win.currency })},
         ${claimCte(key, 'win', win.amountMinor, null)},
@@ -324,13 +332,16 @@ function createGameWalletQueries(db: Executor) {
           RETURNING gr.id, gr.mode
         )
         SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
-        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`);
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
+      );
       return toStart(result.rows[0]);
     },
 
     /** rollback: claims the id and reads the bet it names (with its round), in one statement. */
     async beginRollback(key: CallKey, rollback: { referenceTxId: string }): Promise<CallStart> {
-      const result = await db.execute<StartRow>(sql`
+      const result = await executePrepared<StartRow>(
+        db,
+        sql`
         WITH ${sessionCte(key)}, ${existingCte(key)},
         ${acceptCte(key, { live: false, active: false, currency: null })},
         ${claimCte(key, 'rollback', 0n, rollback.referenceTxId)},
@@ -346,7 +357,8 @@ function createGameWalletQueries(db: Executor) {
                ref.player_id AS ref_player_id, ref.currency AS ref_currency,
                ref.amount_minor AS ref_amount_minor, ref.status AS ref_status, ref.round_id AS ref_round_id,
                ref.provider_round_id AS ref_provider_round_id, ref.round_mode AS ref_round_mode
-        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true LEFT JOIN ref ON true`);
+        FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true LEFT JOIN ref ON true`,
+      );
       return toStart(result.rows[0]);
     },
 
@@ -357,11 +369,14 @@ function createGameWalletQueries(db: Executor) {
       response: StoredAnswer;
       ledgerTransactionId: bigint | null;
     }): Promise<void> {
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         UPDATE game_wallet_transactions
         SET round_id = ${done.roundId}::bigint, response = ${JSON.stringify(done.response)}::jsonb,
             ledger_transaction_id = ${done.ledgerTransactionId}::bigint
-        WHERE id = ${done.id}`);
+        WHERE id = ${done.id}`,
+      );
     },
 
     /**
@@ -379,13 +394,16 @@ function createGameWalletQueries(db: Executor) {
       response: StoredAnswer;
       now: Date;
     }): Promise<boolean> {
-      const result = await db.execute<{ id: bigint }>(sql`
+      const result = await executePrepared<{ id: bigint }>(
+        db,
+        sql`
         INSERT INTO game_wallet_transactions
           (provider, provider_tx_id, kind, player_id, currency, amount_minor, request_hash, response, created_at)
         VALUES (${row.provider}, ${row.transactionId}, ${row.kind}, ${row.playerId}, ${row.currency},
                 ${row.amountMinor}, ${row.requestHash}, ${JSON.stringify(row.response)}::jsonb, ${row.now})
         ON CONFLICT (provider, provider_tx_id) DO NOTHING
-        RETURNING id`);
+        RETURNING id`,
+      );
       return result.rows.length > 0;
     },
 
@@ -401,26 +419,32 @@ function createGameWalletQueries(db: Executor) {
       now: Date;
     }): Promise<boolean> {
       const response = JSON.stringify({ status: 'error', code: 'transaction_rolled_back' });
-      const result = await db.execute<{ id: bigint }>(sql`
+      const result = await executePrepared<{ id: bigint }>(
+        db,
+        sql`
         INSERT INTO game_wallet_transactions
           (provider, provider_tx_id, kind, player_id, currency, amount_minor, request_hash, response, created_at)
         VALUES (${row.provider}, ${row.betTxId}, 'tombstone', ${row.playerId}, ${row.currency}, 0,
                 'tombstone', ${response}::jsonb, ${row.now})
         ON CONFLICT (provider, provider_tx_id) DO NOTHING
-        RETURNING id`);
+        RETURNING id`,
+      );
       return result.rows.length > 0;
     },
 
     async findTransaction(provider: string, transactionId: string): Promise<StoredTransaction | null> {
-      const result = await db.execute<{
+      const result = await executePrepared<{
         id: bigint;
         kind: TxKind;
         player_id: bigint | null;
         request_hash: string;
         response: StoredAnswer;
-      }>(sql`
+      }>(
+        db,
+        sql`
         SELECT id, kind, player_id, request_hash, response FROM game_wallet_transactions
-        WHERE provider = ${provider} AND provider_tx_id = ${transactionId}`);
+        WHERE provider = ${provider} AND provider_tx_id = ${transactionId}`,
+      );
       const row = result.rows[0];
       return row
         ? {
@@ -435,7 +459,8 @@ function createGameWalletQueries(db: Executor) {
 
     /** Locks a round for a rollback (a win closing it concurrently is seen). */
     async lockRound(roundId: bigint): Promise<RoundStatus | null> {
-      const result = await db.execute<{ status: RoundStatus }>(
+      const result = await executePrepared<{ status: RoundStatus }>(
+        db,
         sql`SELECT status FROM game_rounds WHERE id = ${roundId} FOR UPDATE`,
       );
       return result.rows[0]?.status ?? null;
@@ -453,7 +478,9 @@ function createGameWalletQueries(db: Executor) {
       ledgerTransactionId: bigint;
       now: Date;
     }): Promise<void> {
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         WITH r AS (
           UPDATE game_rounds
           SET bet_minor = bet_minor - ${done.amountMinor}::bigint,
@@ -469,21 +496,25 @@ function createGameWalletQueries(db: Executor) {
         SET round_id = (SELECT id FROM r), amount_minor = ${done.amountMinor}::bigint,
             response = ${JSON.stringify(done.response)}::jsonb,
             ledger_transaction_id = ${done.ledgerTransactionId}::bigint
-        WHERE id = ${done.id}`);
+        WHERE id = ${done.id}`,
+      );
     },
 
     /** Why a bet could not join its round. */
     async findRound(provider: string, providerRoundId: string) {
-      const result = await db.execute<{
+      const result = await executePrepared<{
         id: bigint;
         status: RoundStatus;
         player_id: bigint;
         game_id: bigint;
         mode: string;
         currency: string;
-      }>(sql`
+      }>(
+        db,
+        sql`
         SELECT id, status, player_id, game_id, mode, currency FROM game_rounds
-        WHERE provider = ${provider} AND provider_round_id = ${providerRoundId}`);
+        WHERE provider = ${provider} AND provider_round_id = ${providerRoundId}`,
+      );
       const row = result.rows[0];
       return row
         ? {
@@ -510,7 +541,9 @@ function createGameWalletQueries(db: Executor) {
       now: Date;
       expiresAt: Date;
     }): Promise<bigint | null> {
-      const result = await db.execute<{ id: bigint }>(sql`
+      const result = await executePrepared<{ id: bigint }>(
+        db,
+        sql`
         INSERT INTO game_sessions
           (token_hash, provider, player_id, game_id, mode, currency, created_at, last_seen_at, expires_at)
         SELECT ${row.tokenHash}, ${row.provider}::text, p.id, g.id, ${row.mode}::text, ${row.currency}::text,
@@ -518,7 +551,8 @@ function createGameWalletQueries(db: Executor) {
         FROM players p, games g JOIN game_providers gp ON gp.id = g.provider_id
         WHERE p.id = ${row.playerId} AND p.status = 'active'
           AND g.id = ${row.gameId} AND gp.wallet_provider = ${row.provider}
-        RETURNING id`);
+        RETURNING id`,
+      );
       return result.rows[0]?.id ?? null;
     },
 
@@ -528,17 +562,21 @@ function createGameWalletQueries(db: Executor) {
       gameId: bigint,
       provider: string,
     ): Promise<{ playerStatus: string | null; gameFound: boolean }> {
-      const result = await db.execute<{ player_status: string | null; game_found: boolean }>(sql`
+      const result = await executePrepared<{ player_status: string | null; game_found: boolean }>(
+        db,
+        sql`
         SELECT (SELECT status FROM players WHERE id = ${playerId}) AS player_status,
                EXISTS (SELECT 1 FROM games g JOIN game_providers gp ON gp.id = g.provider_id
-                       WHERE g.id = ${gameId} AND gp.wallet_provider = ${provider}) AS game_found`);
+                       WHERE g.id = ${gameId} AND gp.wallet_provider = ${provider}) AS game_found`,
+      );
       const row = result.rows[0];
       return { playerStatus: row?.player_status ?? null, gameFound: row?.game_found ?? false };
     },
 
     /** Serializes fun top-ups of one player and currency until the transaction ends. */
     async lockFunTopUp(playerId: bigint, currency: string): Promise<void> {
-      await db.execute(
+      await executePrepared(
+        db,
         sql`SELECT pg_advisory_xact_lock(hashtextextended(${`gamewallet:fun:${playerId}:${currency}`}, 72205))`,
       );
     },

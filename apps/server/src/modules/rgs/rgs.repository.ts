@@ -2,7 +2,7 @@
  * The only file of the game server that touches Drizzle; it reads and writes the RGS's own tables
  * (rgs.tables.ts) and nothing of the platform's.
  */
-import type { Db } from '@croupier/db/client';
+import { type Db, executePrepared } from '@croupier/db/client';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rgsRounds, rgsSeedPairs, rgsSessions, rgsWalletCalls } from './rgs.tables.ts';
 
@@ -64,7 +64,14 @@ export function createRgsRepository(db: Db) {
     },
 
     async findSessionByHash(tokenHash: Buffer): Promise<SessionRecord | undefined> {
-      const rows = await db.select().from(rgsSessions).where(eq(rgsSessions.tokenHash, tokenHash)).limit(1);
+      // Every client API request resolves its session: a named statement, parsed once per connection.
+      const rows = await db
+        .select()
+        .from(rgsSessions)
+        .where(eq(rgsSessions.tokenHash, tokenHash))
+        .limit(1)
+        .prepare('rgs_session_by_hash')
+        .execute();
       return rows[0];
     },
 
@@ -152,7 +159,9 @@ export function createRgsRepository(db: Db) {
           serverSeedHash: rgsSeedPairs.serverSeedHash,
           clientSeed: rgsSeedPairs.clientSeed,
           nonce: sql<number>`${rgsSeedPairs.nextNonce} - 1`.mapWith(Number),
-        });
+        })
+        .prepare('rgs_take_nonce')
+        .execute();
       return rows[0];
     },
 
@@ -194,7 +203,9 @@ export function createRgsRepository(db: Db) {
             eq(rgsSessions.mode, scope.mode),
           ),
         )
-        .limit(1);
+        .limit(1)
+        .prepare('rgs_find_open_round')
+        .execute();
       const row = rows[0];
       return row ? { ...row.round, mode: row.mode } : undefined;
     },
@@ -221,7 +232,9 @@ export function createRgsRepository(db: Db) {
         .from(rgsRounds)
         .innerJoin(rgsSessions, eq(rgsSessions.id, rgsRounds.sessionId))
         .where(and(eq(rgsRounds.id, roundId), eq(rgsRounds.playerKey, playerKey)))
-        .for('update', { of: rgsRounds });
+        .for('update', { of: rgsRounds })
+        .prepare('rgs_lock_round')
+        .execute();
       const row = rows[0];
       return row ? { ...row.round, mode: row.mode } : undefined;
     },
@@ -272,29 +285,44 @@ export function createRgsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** A reserved round and its first bet call, in one statement (of the caller's transaction). */
+    /**
+     * A reserved round and its first bet call, in one statement (of the caller's transaction), unless
+     * the player has an open round of this game in this mode: then nothing is written and the answer
+     * is null. Run after the seed pair's lock (takeNonce): the statement's snapshot is taken then,
+     * so it sees the round of a concurrent start of the same player that held the lock before.
+     */
     async insertRoundWithBet(
       tx: Tx,
       round: RoundInsert,
+      scope: { mode: string },
       bet: { txId: string; amountMinor: bigint; nextAttemptAt: Date },
-    ): Promise<bigint> {
-      const result = await tx.execute<{ id: bigint }>(sql`
+    ): Promise<bigint | null> {
+      const result = await executePrepared<{ id: bigint }>(
+        tx,
+        sql`
         WITH r AS (
           INSERT INTO rgs_rounds (id, session_id, player_key, game_code, engine, seed_pair_id, nonce, bet, actions,
                                   state, currency, stake_minor, payout_minor, status, created_at)
-          VALUES (${round.id}, ${round.sessionId}, ${round.playerKey}, ${round.gameCode}, ${round.engine},
-                  ${round.seedPairId}, ${round.nonce}, ${JSON.stringify(round.bet)}::jsonb,
-                  ${JSON.stringify(round.actions ?? [])}::jsonb, ${JSON.stringify(round.state)}::jsonb,
-                  ${round.currency}, ${round.stakeMinor ?? 0n}, ${round.payoutMinor ?? 0n}, ${round.status},
-                  ${round.createdAt}::timestamptz)
+          SELECT ${round.id}::text, ${round.sessionId}::bigint, ${round.playerKey}::text, ${round.gameCode}::text,
+                 ${round.engine}::text, ${round.seedPairId}::bigint, ${round.nonce}::integer,
+                 ${JSON.stringify(round.bet)}::jsonb, ${JSON.stringify(round.actions ?? [])}::jsonb,
+                 ${JSON.stringify(round.state)}::jsonb, ${round.currency}::text, ${round.stakeMinor ?? 0n}::bigint,
+                 ${round.payoutMinor ?? 0n}::bigint, ${round.status}::text, ${round.createdAt}::timestamptz
+          WHERE NOT EXISTS (
+            SELECT 1 FROM rgs_rounds o JOIN rgs_sessions os ON os.id = o.session_id
+            WHERE o.player_key = ${round.playerKey}::text AND o.game_code = ${round.gameCode}::text
+              AND o.status = 'open' AND os.mode = ${scope.mode}::text
+          )
           RETURNING id
         )
         INSERT INTO rgs_wallet_calls (round_id, kind, tx_id, amount_minor, next_attempt_at, created_at)
         SELECT r.id, 'bet', ${bet.txId}, ${bet.amountMinor}, ${bet.nextAttemptAt}::timestamptz,
                ${round.createdAt}::timestamptz
         FROM r
-        RETURNING id`);
-      return BigInt(result.rows[0]!.id);
+        RETURNING id`,
+      );
+      const row = result.rows[0];
+      return row ? BigInt(row.id) : null;
     },
 
     /**
@@ -319,7 +347,9 @@ export function createRgsRepository(db: Db) {
       },
     ): Promise<{ written: boolean; winCallId: bigint | null }> {
       const { set, confirm, win } = input;
-      const result = await executor.execute<{ written: number; win_id: bigint | null }>(sql`
+      const result = await executePrepared<{ written: number; win_id: bigint | null }>(
+        executor,
+        sql`
         WITH done AS (
           UPDATE rgs_wallet_calls SET status = 'done', response = ${JSON.stringify(confirm?.response ?? null)}::jsonb
           WHERE id = ${confirm?.callId ?? -1n} AND status = 'pending'
@@ -338,7 +368,8 @@ export function createRgsRepository(db: Db) {
           FROM r WHERE ${win !== null}::boolean
           RETURNING id
         )
-        SELECT (SELECT count(*) FROM r)::int AS written, (SELECT id FROM w) AS win_id`);
+        SELECT (SELECT count(*) FROM r)::int AS written, (SELECT id FROM w) AS win_id`,
+      );
       const row = result.rows[0];
       return {
         written: Number(row?.written ?? 0) > 0,
@@ -351,19 +382,24 @@ export function createRgsRepository(db: Db) {
      * not wait for the disk (synchronous_commit off): if a crash loses it, the call is still pending
      * and the win is sent again under the same transaction id, which the platform answers with its
      * first result. Nothing is paid twice, and one fsync per spin is saved.
+     *
+     * One statement, so its own transaction (no BEGIN, SET LOCAL, COMMIT round trips): the setting
+     * is made local by `set_config(…, true)` in the statement, still in force when it commits.
      */
     async settleWin(callId: bigint, response: unknown, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-        await tx.execute(sql`
-          WITH done AS (
-            UPDATE rgs_wallet_calls SET status = 'done', response = ${JSON.stringify(response)}::jsonb
-            WHERE id = ${callId} AND status = 'pending'
-            RETURNING round_id
-          )
+      await executePrepared(
+        db,
+        sql`
+        WITH done AS (
+          UPDATE rgs_wallet_calls SET status = 'done', response = ${JSON.stringify(response)}::jsonb
+          WHERE id = ${callId}::bigint AND status = 'pending'
+          RETURNING round_id
+        ), settled AS (
           UPDATE rgs_rounds SET status = 'settled', settled_at = ${now}::timestamptz
-          WHERE id IN (SELECT round_id FROM done) AND status = 'settling'`);
-      });
+          WHERE id IN (SELECT round_id FROM done) AND status = 'settling'
+        )
+        SELECT set_config('synchronous_commit', 'off', true)`,
+      );
     },
 
     // --- wallet calls (outbox) ------------------------------------------------------------------
@@ -384,7 +420,9 @@ export function createRgsRepository(db: Db) {
             eq(rgsWalletCalls.status, 'pending'),
           ),
         )
-        .limit(1);
+        .limit(1)
+        .prepare('rgs_has_pending_bet')
+        .execute();
       return rows.length > 0;
     },
 
@@ -392,7 +430,9 @@ export function createRgsRepository(db: Db) {
       const rows = await tx
         .select({ n: count() })
         .from(rgsWalletCalls)
-        .where(and(eq(rgsWalletCalls.roundId, roundId), eq(rgsWalletCalls.kind, 'bet')));
+        .where(and(eq(rgsWalletCalls.roundId, roundId), eq(rgsWalletCalls.kind, 'bet')))
+        .prepare('rgs_count_bets')
+        .execute();
       return rows[0]?.n ?? 0;
     },
 

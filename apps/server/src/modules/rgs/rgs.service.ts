@@ -593,7 +593,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
   async function startGuestRound(ctx: RgsContext, betInput: unknown, bet: unknown): Promise<RoundView> {
     return repository.transaction(async (tx) => {
       const balance = await repository.lockGuestBalance(tx, ctx.session.id);
-      const { round, step } = await reserveRound(tx, ctx, betInput, bet);
+      const { round, step } = await reserveRound(tx, ctx, betInput, bet, { checkOpen: true });
       await repository.insertRound(tx, roundInsert(round));
       if (step.stake > balance) {
         // Rolls the transaction back: nothing of this round is kept, not even its nonce.
@@ -608,16 +608,29 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     });
   }
 
-  /** Step 1 of a round: nonce, outcome, round row (`open`, nothing staked yet). */
-  async function reserveRound(tx: Tx, ctx: RgsContext, betInput: unknown, bet: unknown) {
+  const roundInProgress = () => new RgsError('round_in_progress', 'Finish the round in progress first');
+
+  /**
+   * Step 1 of a round: nonce, outcome, round row (`open`, nothing staked yet). `checkOpen: false`:
+   * the caller's insert of the round refuses it when the player has an open one (one statement less).
+   */
+  async function reserveRound(
+    tx: Tx,
+    ctx: RgsContext,
+    betInput: unknown,
+    bet: unknown,
+    options: { checkOpen: boolean },
+  ) {
     const taken = await takeNonce(tx, ctx.session.playerKey);
     // After the pair's lock: a concurrent start of the same player waits here, then sees our round.
-    const open = await repository.findOpenRound(tx, {
-      playerKey: ctx.session.playerKey,
-      gameCode: ctx.game.code,
-      mode: ctx.session.mode,
-    });
-    if (open) throw new RgsError('round_in_progress', 'Finish the round in progress first');
+    if (options.checkOpen) {
+      const open = await repository.findOpenRound(tx, {
+        playerKey: ctx.session.playerKey,
+        gameCode: ctx.game.code,
+        mode: ctx.session.mode,
+      });
+      if (open) throw roundInProgress();
+    }
     const random = new FairRandom(
       { serverSeed: taken.serverSeed, clientSeed: taken.clientSeed, nonce: taken.nonce },
       nodeHmacSha256,
@@ -658,13 +671,17 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     if (ctx.mode === 'guest') return startGuestRound(ctx, betInput, bet);
 
     const reserved = await repository.transaction(async (tx) => {
-      const { round, step } = await reserveRound(tx, ctx, betInput, bet);
+      const { round, step } = await reserveRound(tx, ctx, betInput, bet, { checkOpen: false });
       const txId = `rgs-${round.id}-bet-0`;
-      const callId = await repository.insertRoundWithBet(tx, roundInsert(round), {
-        txId,
-        amountMinor: step.stake,
-        nextAttemptAt: later(CALL_LEASE_MS),
-      });
+      // Written only when the player has no open round of this game and mode (checked after the
+      // pair's lock, like reserveRound's own check); otherwise nothing is, not even the nonce.
+      const callId = await repository.insertRoundWithBet(
+        tx,
+        roundInsert(round),
+        { mode: ctx.session.mode },
+        { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
+      );
+      if (callId === null) throw roundInProgress();
       return { round, step, txId, callId };
     });
     const { round, step, txId, callId } = reserved;
