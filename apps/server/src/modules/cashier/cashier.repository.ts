@@ -1,5 +1,5 @@
 /** The only place the cashier module touches Drizzle; rows leave as plain typed records. */
-import type { Db } from '@croupier/db/client';
+import { type Db, executePrepared } from '@croupier/db/client';
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   cashierDepositLimits,
@@ -116,6 +116,49 @@ export interface WebhookEventInsert {
   outcome: 'applied' | 'ignored';
   note: string | null;
   now: Date;
+}
+
+/** What the one-statement deposit credit needs to know of a deposit, read without a lock. */
+export interface DepositGlance {
+  id: bigint;
+  playerId: bigint;
+  type: string;
+  currency: string;
+  amountMinor: bigint;
+  status: string;
+}
+
+/** The arguments of `cashier_credit_deposit` (packages/db/migrations/0009_cashier_credit_function.sql). */
+export interface DepositCreditCall {
+  transactionId: bigint;
+  paymentId: string;
+  playerId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  event: { eventId: string; type: string; eventCreated: bigint; payload: unknown; now: Date };
+  ledger: { key: string; hash: string; kind: string; metadata: string; accounts: string };
+}
+
+/**
+ * Its answer: `fallback` (nothing written: take the general path), `duplicate` (the event id was
+ * stored before: nothing written), or the event's outcome once stored (`applied`: credited).
+ */
+export type DepositCreditAnswer =
+  | { result: 'fallback' }
+  | { result: 'duplicate'; previous: string }
+  | { result: 'applied' | 'ignored'; note: string | null; previous: string };
+
+/** SQLSTATE of `cashier_credit_deposit` when the ledger key was used with another request hash. */
+export const DEPOSIT_CREDIT_CONFLICT = 'CRF01';
+
+/** Whether an error is `cashier_credit_deposit` refusing a ledger key used with another hash. */
+export function isDepositCreditConflict(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === DEPOSIT_CREDIT_CONFLICT) return true;
+    current = candidate.cause;
+  }
+  return false;
 }
 
 /** The status change an applied webhook event makes to its transaction. */
@@ -575,6 +618,51 @@ function createCashierQueries(db: Executor) {
     },
 
     // --- webhook events --------------------------------------------------------------------------
+
+    /** A deposit by the provider's payment id, without a lock (the function below locks it). */
+    async glanceByProviderPayment(paymentId: string): Promise<DepositGlance | null> {
+      const result = await executePrepared<{
+        id: bigint;
+        player_id: bigint;
+        type: string;
+        currency: string;
+        amount_minor: bigint;
+        status: string;
+      }>(
+        db,
+        sql`SELECT id, player_id, type, currency, amount_minor, status FROM ${cashierTransactions}
+          WHERE provider_payment_id = ${paymentId}`,
+      );
+      const row = result.rows[0];
+      return row
+        ? {
+            id: BigInt(row.id),
+            playerId: BigInt(row.player_id),
+            type: row.type,
+            currency: row.currency,
+            amountMinor: BigInt(row.amount_minor),
+            status: row.status,
+          }
+        : null;
+    },
+
+    /**
+     * A `payment.succeeded` for a known deposit in one statement, its own transaction: lock, the
+     * status rule, the event stored once, the ledger credit and the status (see the migration).
+     */
+    async creditDepositAtOnce(call: DepositCreditCall): Promise<DepositCreditAnswer> {
+      const result = await executePrepared<{ answer: DepositCreditAnswer }>(
+        db,
+        sql`SELECT cashier_credit_deposit(${call.transactionId}, ${call.paymentId}, ${call.playerId},
+          ${call.currency}, ${call.amountMinor}, ${call.event.eventId}, ${call.event.type},
+          ${call.event.eventCreated}, ${JSON.stringify(call.event.payload)}::jsonb, ${call.event.now},
+          ${call.ledger.key}, ${call.ledger.hash}, ${call.ledger.kind}, ${call.ledger.metadata}::jsonb,
+          ${call.ledger.accounts}::jsonb) AS answer`,
+      );
+      const answer = result.rows[0]?.answer;
+      if (!answer) throw new Error('cashier_credit_deposit answered nothing');
+      return answer;
+    },
 
     /** Stores an event once; false when its id was already stored (a replay). */
     /**

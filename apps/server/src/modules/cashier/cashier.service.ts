@@ -30,12 +30,14 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { formatMinor, parseAmount } from '../wallet/money.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { depositLedgerArguments, type WalletService } from '../wallet/wallet.service.ts';
 import {
   type CashierQueries,
   createCashierRepository,
+  type DepositGlance,
   type DepositLimitRecord,
   type EventStatusChange,
+  isDepositCreditConflict,
   type LimitPeriod,
   type MethodLimitRecord,
   type MethodRecord,
@@ -582,18 +584,87 @@ export function createCashierService(
       }
     }
     if (record.type !== type) throw new WebhookRefusal(404, 'unknown_transaction');
-    // The provider's amount must be ours to the minor unit, in our currency.
+    if (!(await amountIsOurs(event, record))) throw new WebhookRefusal(422, 'amount_mismatch');
+    return record;
+  }
+
+  /** The provider's amount must be ours to the minor unit, in our currency. */
+  async function amountIsOurs(
+    event: WebhookEvent,
+    record: { currency: string; amountMinor: bigint },
+  ): Promise<boolean> {
     const exponent = (await exponents()).get(event.data.currency);
     const amount = exponent === undefined ? null : parseAmount(event.data.amount, exponent);
-    if (
-      event.data.currency !== record.currency ||
-      !amount ||
-      !amount.ok ||
-      amount.amountMinor !== record.amountMinor
-    ) {
-      throw new WebhookRefusal(422, 'amount_mismatch');
+    return (
+      event.data.currency === record.currency &&
+      amount !== null &&
+      amount.ok &&
+      amount.amountMinor === record.amountMinor
+    );
+  }
+
+  /**
+   * The common case in two round trips instead of five: a `payment.succeeded` about a deposit we
+   * know by the provider's payment id. One unlocked read of the deposit, then one call of
+   * `cashier_credit_deposit` (its own transaction) that locks the row, re-checks it is still that
+   * deposit, applies the same status rule as `applyPaymentEvent`, stores the event once and posts
+   * the same ledger credit as `wallet.creditDeposit`. Null: not the common case (unknown payment
+   * id, amount not ours, the row changed under us, a ledger conflict …) with nothing written, and
+   * the caller takes the general path, which answers and logs those cases as it always has.
+   */
+  async function creditKnownDeposit(
+    event: WebhookEvent,
+    log: FastifyBaseLogger,
+  ): Promise<WebhookAnswer | null> {
+    const deposit: DepositGlance | null = await repository.glanceByProviderPayment(event.data.id);
+    if (deposit?.type !== 'deposit' || !(await amountIsOurs(event, deposit))) return null;
+    const ledger = depositLedgerArguments({
+      playerId: deposit.playerId,
+      currency: deposit.currency,
+      amountMinor: deposit.amountMinor,
+      paymentId: event.data.id,
+    });
+    if (!ledger) return null;
+    let answer: Awaited<ReturnType<typeof repository.creditDepositAtOnce>>;
+    try {
+      answer = await repository.creditDepositAtOnce({
+        transactionId: deposit.id,
+        paymentId: event.data.id,
+        playerId: deposit.playerId,
+        currency: deposit.currency,
+        amountMinor: deposit.amountMinor,
+        event: {
+          eventId: event.id,
+          type: event.type,
+          eventCreated: BigInt(event.created),
+          payload: event,
+          now: deps.now(),
+        },
+        ledger,
+      });
+    } catch (error) {
+      // Undone in full; the general path meets the same conflict and reports it as it always has.
+      if (isDepositCreditConflict(error)) return null;
+      throw error;
     }
-    return record;
+    if (answer.result === 'fallback') return null;
+    if (answer.previous === 'failed' || answer.previous === 'canceled') {
+      // As applyPaymentEvent: the provider holds the money, its success wins over our earlier view.
+      log.warn(
+        { transactionId: String(deposit.id), previous: answer.previous },
+        'payment succeeded after a failure: crediting',
+      );
+    }
+    if (answer.result === 'duplicate') {
+      log.info('webhook replay: already recorded');
+      return { status: 200, body: { received: true, duplicate: true } };
+    }
+    const applied: Applied =
+      answer.result === 'applied'
+        ? { outcome: 'applied', note: null, change: { status: 'succeeded', failureCode: null } }
+        : { outcome: 'ignored', note: answer.note };
+    log.info({ transactionId: String(deposit.id), ...applied }, 'webhook recorded');
+    return { status: 200, body: { received: true } };
   }
 
   // --- withdrawals: steps ------------------------------------------------------------------------
@@ -966,7 +1037,10 @@ export function createCashierService(
      * locks our record, checks amount and currency, applies the event with its posting and stores
      * the event id (a replay conflicts there and is rolled back). 2xx only once that committed; 4xx
      * (nothing stored) for a bad signature, a stale timestamp, malformed JSON or an event about no
-     * transaction of ours.
+     * transaction of ours. The common case, `payment.succeeded` for a deposit known by the
+     * provider's payment id, takes a shorter road to the same result (`creditKnownDeposit`: one
+     * read, then one statement that is its own transaction); anything else, or anything unusual it
+     * meets, comes here.
      */
     async receiveWebhook(
       rawBody: Buffer,
@@ -997,6 +1071,10 @@ export function createCashierService(
       }
       const event = parsed.data;
       const eventLog = log.child({ eventId: event.id, eventType: event.type, objectId: event.data.id });
+      if (event.type === 'payment.succeeded' && event.data.object === 'payment') {
+        const answer = await creditKnownDeposit(event, eventLog);
+        if (answer) return answer;
+      }
       try {
         return await repository.transaction(async (repo, tx) => {
           const record = await lockTarget(repo, event);

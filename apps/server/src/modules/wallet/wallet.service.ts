@@ -8,10 +8,24 @@
  * then pending → world `psp` (payout) or pending → main (release). Callers pass `{ tx }` to post
  * inside their own transaction, so a status change and its posting commit together or not at all.
  */
+
+import { createHash } from 'node:crypto';
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { Money } from '@croupier/contract/params';
-import { type AccountRef, logicalKey, type PlayerBalanceKind } from '@croupier/ledger/accounts';
-import { createLedger, LedgerError, type TransferResult } from '@croupier/ledger/ledger';
+import {
+  type AccountRef,
+  allowsNegative,
+  logicalKey,
+  type PlayerBalanceKind,
+  storedKey,
+} from '@croupier/ledger/accounts';
+import {
+  createLedger,
+  LedgerError,
+  MAX_AMOUNT_MINOR,
+  type TransferRequest,
+  type TransferResult,
+} from '@croupier/ledger/ledger';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
@@ -51,6 +65,69 @@ export interface DepositCredit {
   amountMinor: bigint;
   /** The provider's payment id: the key is `psp:payment:<id>`, whatever delivered the fact. */
   paymentId: string;
+}
+
+/** The ledger transfer crediting a paid deposit: world psp → player main, key `psp:payment:<id>`. */
+export function depositCreditRequest(credit: DepositCredit): TransferRequest {
+  return {
+    idempotencyKey: `psp:payment:${credit.paymentId}`,
+    kind: 'deposit',
+    postings: [
+      {
+        account: { type: 'world', name: pspAccountName(credit.playerId), currency: credit.currency },
+        amountMinor: -credit.amountMinor,
+      },
+      {
+        account: { type: 'player', playerId: credit.playerId, currency: credit.currency, kind: 'main' },
+        amountMinor: credit.amountMinor,
+      },
+    ],
+    metadata: { payment_id: credit.paymentId },
+  };
+}
+
+/** The arguments of `ledger_transfer(key, hash, kind, metadata, accounts)` for a deposit credit. */
+export interface DepositLedgerArguments {
+  key: string;
+  hash: string;
+  kind: string;
+  metadata: string;
+  accounts: string;
+}
+
+/**
+ * What packages/ledger sends to `ledger_transfer` for `depositCreditRequest(credit)`, for a caller
+ * posting it inside a statement of its own (the cashier's one-statement webhook credit): the same
+ * key, the same request hash (`kind|sorted logicalKey=amount`), the same account rows. A deposit
+ * touches no house account, so no random shard is involved and a replay builds the same rows. Null
+ * when the ledger would refuse the request (the caller then goes through `creditDeposit`).
+ */
+export function depositLedgerArguments(credit: DepositCredit): DepositLedgerArguments | null {
+  if (credit.amountMinor <= 0n || credit.amountMinor > MAX_AMOUNT_MINOR) return null;
+  const request = depositCreditRequest(credit);
+  if (!/^[\x21-\x7e]{1,200}$/.test(request.idempotencyKey)) return null;
+  const accounts = request.postings.map(({ account, amountMinor }) => ({
+    key: storedKey(account, 0),
+    type: account.type,
+    player_id: account.type === 'player' ? account.playerId.toString() : null,
+    name: account.type === 'player' ? account.kind : account.name,
+    currency: account.currency,
+    shard: 0,
+    allow_negative: allowsNegative(account),
+    delta: amountMinor.toString(),
+    report: account.type === 'house' ? null : logicalKey(account),
+  }));
+  const postings = request.postings
+    .map((p) => `${logicalKey(p.account)}=${p.amountMinor}`)
+    .sort()
+    .join(';');
+  return {
+    key: request.idempotencyKey,
+    hash: createHash('sha256').update(`${request.kind}|${postings}`).digest('hex'),
+    kind: request.kind,
+    metadata: JSON.stringify(request.metadata ?? {}),
+    accounts: JSON.stringify(accounts),
+  };
 }
 
 export interface WithdrawalMovement {
@@ -214,19 +291,7 @@ export function createWalletService(
     /** Credits a paid deposit: world psp → player main, once per provider payment. */
     async creditDeposit(credit: DepositCredit, options: PostOptions = {}): Promise<TransferResult> {
       assertPositive(credit.amountMinor);
-      return post(
-        {
-          idempotencyKey: `psp:payment:${credit.paymentId}`,
-          kind: 'deposit',
-          postings: [
-            { account: psp(credit.playerId, credit.currency), amountMinor: -credit.amountMinor },
-            { account: player(credit.playerId, credit.currency, 'main'), amountMinor: credit.amountMinor },
-          ],
-          metadata: { payment_id: credit.paymentId },
-        },
-        options,
-        'BillingServiceErrorException',
-      );
+      return post(depositCreditRequest(credit), options, 'BillingServiceErrorException');
     },
 
     /** Holds a requested withdrawal: player main → house pending; refused when main is short. */
