@@ -103,6 +103,8 @@ export const rgsRounds = pgTable(
   (table) => [
     uniqueIndex('rgs_rounds_seed_nonce_key').on(table.seedPairId, table.nonce),
     index('rgs_rounds_player_idx').on(table.playerKey, table.createdAt),
+    // The open-round check of every round start: small whatever a player's history.
+    index('rgs_rounds_open_idx').on(table.playerKey, table.gameCode).where(sql`${table.status} = 'open'`),
     index('rgs_rounds_settling_idx').on(table.createdAt).where(sql`${table.status} = 'settling'`),
     check('rgs_rounds_status_check', sql`${table.status} IN ('open', 'settling', 'settled', 'cancelled')`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "rgs_rounds_open_idx" ON "rgs_rounds" USING btree ("player_key","game_code") WHERE "rgs_rounds"."status" = 'open';
