@@ -1,6 +1,6 @@
 /** The only place the cashier module touches Drizzle; rows leave as plain typed records. */
 import { type Db, executePrepared } from '@croupier/db/client';
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   cashierDepositLimits,
   cashierMethodLimits,
@@ -236,6 +236,12 @@ function toLimitRecord(row: {
 const LIVE_WITHDRAWAL_STATUSES = ['pending', 'approved', 'processing', 'paid'];
 
 function createCashierQueries(db: Executor) {
+  /** The one transaction row `where` names (a unique key), locked until the transaction ends. */
+  async function lockOne(where: SQL): Promise<TransactionRecord | null> {
+    const [row] = await db.select(transactionColumns).from(cashierTransactions).where(where).for('update');
+    return row ? toRecord(row) : null;
+  }
+
   return {
     /**
      * Serializes one player's cashier writes (deposit-limit checks, withdrawal holds, limit
@@ -401,30 +407,15 @@ function createCashierQueries(db: Executor) {
 
     /** Locks a transaction row for the rest of the transaction (every state change goes through this). */
     async lockById(id: bigint): Promise<TransactionRecord | null> {
-      const [row] = await db
-        .select(transactionColumns)
-        .from(cashierTransactions)
-        .where(eq(cashierTransactions.id, id))
-        .for('update');
-      return row ? toRecord(row) : null;
+      return lockOne(eq(cashierTransactions.id, id));
     },
 
     async lockByProviderPayment(paymentId: string): Promise<TransactionRecord | null> {
-      const [row] = await db
-        .select(transactionColumns)
-        .from(cashierTransactions)
-        .where(eq(cashierTransactions.providerPaymentId, paymentId))
-        .for('update');
-      return row ? toRecord(row) : null;
+      return lockOne(eq(cashierTransactions.providerPaymentId, paymentId));
     },
 
     async lockByProviderPayout(payoutId: string): Promise<TransactionRecord | null> {
-      const [row] = await db
-        .select(transactionColumns)
-        .from(cashierTransactions)
-        .where(eq(cashierTransactions.providerPayoutId, payoutId))
-        .for('update');
-      return row ? toRecord(row) : null;
+      return lockOne(eq(cashierTransactions.providerPayoutId, payoutId));
     },
 
     async updateTransaction(id: bigint, patch: TransactionPatch, now: Date): Promise<void> {
