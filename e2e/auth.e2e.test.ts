@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -79,11 +80,6 @@ async function openPage(options: { width?: number; locale?: string } = {}): Prom
     pageErrors.push(message.text());
   });
   return page;
-}
-
-/** Hydration done: React Router has a router and the page is interactive. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
 }
 
 async function api(

@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -81,21 +82,6 @@ async function openPage(options: { width?: number; locale?: string } = {}): Prom
     pageErrors.push(message.text());
   });
   return page;
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
-}
-
-/**
- * React has attached its handlers to the element (hydration can finish after the router exists): a
- * value typed before that would stay in the DOM, unseen by the form.
- */
-async function interactive(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
-  }, testId);
 }
 
 async function goto(page: Page, pathname: string): Promise<void> {

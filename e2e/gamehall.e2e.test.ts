@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = process.env.GAMEHALL_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-gamehall-screens');
@@ -82,18 +83,6 @@ async function openPage(
     pageErrors.push(message.text());
   });
   return page;
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
-}
-
-/** React has attached its handlers (a click before hydration would be lost). */
-async function interactive(page: Page, testId: string): Promise<void> {
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
-  }, testId);
 }
 
 async function goto(page: Page, pathname: string): Promise<void> {

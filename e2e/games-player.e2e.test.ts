@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS =
@@ -128,18 +129,6 @@ async function openPage(lang: Lang): Promise<Page> {
     });
   });
   return await context.newPage();
-}
-
-async function hydrated(target: Page | Frame): Promise<void> {
-  await target.waitForFunction(() => '__reactRouterDataRouter' in window);
-}
-
-/** React has attached its handlers (a click before hydration would be lost). */
-async function interactive(target: Page | Frame, testId: string): Promise<void> {
-  await target.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
-  }, testId);
 }
 
 async function goto(page: Page, pathname: string): Promise<void> {

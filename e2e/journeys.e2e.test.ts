@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 let site: RunningSite;
@@ -46,11 +47,6 @@ afterEach(async () => {
   expect(pageErrors).toEqual([]);
   await context?.close();
 });
-
-/** Hydration done: React Router has a router and the page is interactive. */
-async function hydrated(target: Page): Promise<void> {
-  await target.waitForFunction(() => '__reactRouterDataRouter' in window);
-}
 
 describe('locales', () => {
   test('home renders in English and French with the right <html lang>', async () => {

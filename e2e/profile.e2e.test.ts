@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -195,10 +196,6 @@ async function openAs(
     if (message.type() === 'error' && !/status of 404/.test(message.text())) pageErrors.push(message.text());
   });
   return page;
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
 }
 
 async function goto(page: Page, pathAndQuery: string): Promise<void> {
