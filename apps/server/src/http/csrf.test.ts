@@ -29,6 +29,33 @@ describe('isCrossSiteRequest', () => {
     expect(isCrossSiteRequest({ origin: 'not a url', host: 'localhost:3000' }, undefined)).toBe(true);
   });
 
+  it('compares the whole origin: the scheme counts', () => {
+    expect(isCrossSiteRequest({ origin: 'http://casino.example' }, 'https://casino.example')).toBe(true);
+    expect(isCrossSiteRequest({ origin: 'https://casino.example:8443' }, 'https://casino.example')).toBe(
+      true,
+    );
+    expect(isCrossSiteRequest({ origin: 'https://CASINO.example' }, 'https://casino.example/')).toBe(false);
+    expect(
+      isCrossSiteRequest(
+        { origin: 'http://casino.example', host: 'casino.example', protocol: 'https' },
+        undefined,
+      ),
+    ).toBe(true);
+    expect(
+      isCrossSiteRequest(
+        { origin: 'https://casino.example', host: 'casino.example', protocol: 'https' },
+        undefined,
+      ),
+    ).toBe(false);
+    // Behind a TLS proxy without TRUST_PROXY the request looks http: an https page still passes.
+    expect(
+      isCrossSiteRequest(
+        { origin: 'https://casino.example', host: 'casino.example', protocol: 'http' },
+        undefined,
+      ),
+    ).toBe(false);
+  });
+
   it('lets non-browser clients without either header through', () => {
     expect(isCrossSiteRequest({ host: 'localhost:3000' }, undefined)).toBe(false);
   });
