@@ -19,6 +19,7 @@ import { AppError } from './app-error.ts';
 import { isCrossSiteRequest } from './csrf.ts';
 import { type ServerLocale, translate } from './messages.ts';
 import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
+import { requestOrigin, withRequestOrigin } from './public-origin.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export const SUPPORTED_MAJOR_VERSION = 2;
@@ -34,6 +35,8 @@ export interface DispatchRequest {
     secFetchSite?: string | undefined;
     origin?: string | undefined;
     host?: string | undefined;
+    /** `http` or `https`: how the request reached us (compared with `Origin`). */
+    protocol?: string | undefined;
     acceptLanguage?: string | undefined;
   };
   /** Whether the call comes from the server itself (SSR loaders); skips CSRF and the IP limit. */
@@ -172,7 +175,10 @@ export function createDispatcher(options: {
             fields: { locale: 'unsupported' },
           });
         }
-        const data = await run(request, locale ?? fallback);
+        // Links built during the call (payment return pages, mailed links outside production) use
+        // the origin this request reached, unless PUBLIC_URL is set (http/public-origin.ts).
+        const origin = requestOrigin(request.headers.protocol ?? 'http', request.headers.host);
+        const data = await withRequestOrigin(origin, () => run(request, locale ?? fallback));
         return { status: 200, envelope: { status: 1, data }, headers: {} };
       } catch (error) {
         return toFailure(error, locale ?? fallback, request);
@@ -188,8 +194,14 @@ function parseInput(contract: MethodContract, request: DispatchRequest, locale: 
   // `_non_strict` (framed clients): unknown keys are dropped instead of refused.
   const nonStrict = request.query._non_strict === '1' || request.query._non_strict === 'true';
   const schema = nonStrict && contract.input instanceof z.ZodObject ? contract.input.strip() : contract.input;
+  refuseUnsafeText(raw);
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // JSON given as text (`event_params`, `options`) is parsed by the schema: `"\u0000"` inside it
+    // becomes a NUL only now.
+    refuseUnsafeText(parsed.data);
+    return parsed.data;
+  }
   const fields: Record<string, string> = {};
   let firstRuleMessage: string | undefined;
   for (const issue of parsed.error.issues) {
@@ -213,6 +225,42 @@ function parseInput(contract: MethodContract, request: DispatchRequest, locale: 
     values: { fields: Object.keys(fields).slice(0, 10).join(', ') },
     ...(firstRuleMessage ? { message: firstRuleMessage } : {}),
   });
+}
+
+/**
+ * No method takes text with a NUL character or a lone UTF-16 surrogate: PostgreSQL cannot store
+ * either (text, jsonb), and no client of ours sends them. Refused for every method, before its
+ * handler runs, with the parameter named — a typed InvalidParameter error, never a 500 from the
+ * database.
+ */
+function refuseUnsafeText(input: unknown): void {
+  if (typeof input !== 'object' || input === null) return;
+  for (const [key, value] of Object.entries(input)) {
+    if (hasUnsafeText(key, 0) || hasUnsafeText(value, 0)) {
+      const field = key.slice(0, 64);
+      throw new AppError('InvalidParameterException', {
+        code: 'invalid_parameter',
+        fields: { [hasUnsafeText(key, 0) ? '_' : field]: 'invalid_characters' },
+        values: { fields: hasUnsafeText(key, 0) ? '_' : field },
+      });
+    }
+  }
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Nesting deeper than this is not walked (schemas refuse such input anyway). */
+const MAX_TEXT_DEPTH = 32;
+
+function hasUnsafeText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_TEXT_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => hasUnsafeText(item, depth + 1));
+  for (const [key, item] of Object.entries(value)) {
+    if (hasUnsafeText(key, depth + 1) || hasUnsafeText(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 function issueCode(issue: z.core.$ZodIssue): string {
