@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import { apiRoutes } from './http/api-routes.ts';
 import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { requestGuard } from './http/request-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // External plugins.
   await app.register(cookie);
   await securityHeaders(app, { dev, secure: config.PUBLIC_URL?.startsWith('https:') ?? false });
+  // Absolute-form request targets and implausible Host headers: 400 before any route (http/request-guard.ts).
+  requestGuard(app);
 
   // Routes.
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -40,6 +40,8 @@ const en: Catalogue = {
   'request.body_too_large': 'The request body is too large.',
   'request.malformed_body': 'The request body could not be read.',
   'request.cross_site': 'Cross-site requests are not allowed.',
+  'request.invalid_target': 'The request target must be a path on this site.',
+  'request.invalid_host': 'The Host header is missing or invalid.',
 };
 
 const fr: Catalogue = {
@@ -76,6 +78,8 @@ const fr: Catalogue = {
   'request.body_too_large': 'Le corps de la requête est trop volumineux.',
   'request.malformed_body': "Le corps de la requête n'a pas pu être lu.",
   'request.cross_site': 'Les requêtes intersites ne sont pas autorisées.',
+  'request.invalid_target': 'La cible de la requête doit être un chemin de ce site.',
+  'request.invalid_host': "L'en-tête Host est absent ou invalide.",
 };
 
 export const serverMessages = { en, fr } as const;

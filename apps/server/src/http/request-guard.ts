@@ -1,0 +1,55 @@
+/**
+ * The first check of every request, before routing, hooks of other plugins or any page renders:
+ *
+ * - the request target is a path (origin-form, `/…`): an absolute-form target
+ *   (`GET http://evil.com/ HTTP/1.1`, legal only towards a proxy) or `*` is refused;
+ * - the Host header names a plausible host (`parseHost`: a name or IP literal, optional port).
+ *   Absolute URLs fall back to it when PUBLIC_URL is unset (http/public-origin.ts), and the
+ *   content service keys domains by it: an empty or garbage Host must not reach either.
+ *
+ * Both answer 400: `/api` callers get the typed envelope (InvalidRequestException), others plain text.
+ */
+import { normalizeLocale } from '@croupier/contract/locales';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseHost } from '../modules/cms/urls.ts';
+import { AppError } from './app-error.ts';
+import { translate } from './messages.ts';
+
+/** What is wrong with the request line or Host header, or undefined when both are fine. */
+export function requestProblem(rawUrl: string | undefined, host: string | undefined): AppError | undefined {
+  if (!rawUrl?.startsWith('/')) {
+    return new AppError('InvalidRequestException', {
+      code: 'invalid_request_target',
+      message: 'request.invalid_target',
+    });
+  }
+  if (!parseHost(host)) {
+    return new AppError('InvalidRequestException', { code: 'invalid_host', message: 'request.invalid_host' });
+  }
+  return undefined;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const url = request.raw.url ?? '';
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
+  const locale = normalizeLocale(query?.get('locale')) ?? 'en';
+  const message = translate(locale, error.messageKey ?? error.type);
+  reply.code(error.httpStatus).header('cache-control', 'no-store');
+  if (url.startsWith('/api/') || url === '/api') {
+    return reply.send({ status: 0, error: { type: error.type, message, code: error.code } });
+  }
+  return reply.type('text/plain; charset=utf-8').send(message);
+}
+
+/** Answers without building any URL: load balancers may probe it with HTTP/1.0 and no Host. */
+const HEALTH_PATH = '/healthz';
+
+export function requestGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const rawUrl = request.raw.url;
+    if (rawUrl === HEALTH_PATH) return;
+    // The Host header as sent, and the host Fastify settled on (X-Forwarded-Host under TRUST_PROXY).
+    const problem = requestProblem(rawUrl, request.headers.host) ?? requestProblem(rawUrl, request.host);
+    if (problem) return send(request, reply, problem);
+  });
+}
