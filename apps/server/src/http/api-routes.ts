@@ -93,6 +93,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
         secFetchSite: header(request, 'sec-fetch-site'),
         origin: header(request, 'origin'),
         host: header(request, 'host'),
+        protocol: request.protocol,
         acceptLanguage: header(request, 'accept-language'),
       },
       ip: request.ip,

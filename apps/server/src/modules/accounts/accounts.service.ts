@@ -16,6 +16,7 @@ import QRCode from 'qrcode';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { mailLinkOrigin } from '../../http/public-origin.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { createSecretBox } from '../auth/secret-box.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -124,8 +125,9 @@ export function createAccountsService(
   const secret = appSecret(deps.config);
   const totpBox = createSecretBox(secret, 'totp-secret');
 
+  /** PUBLIC_URL, else (outside production) the host the player used: http/public-origin.ts. */
   function origin(): string {
-    return (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+    return mailLinkOrigin(deps.config, deps.log);
   }
 
   function siteUrl(path: string, locale: Locale, query: Record<string, string> = {}): string {

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { linkOrigin } from '../../http/public-origin.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -731,7 +732,8 @@ export function createCashierService(
           method: record.providerMethod,
           customer: { id: record.playerId.toString(), email },
           ...(record.requisites.iban ? { requisites: { iban: record.requisites.iban } } : {}),
-          returnUrl: `${origin()}/cashier/payresult/${record.id}`,
+          // The browser comes back here: PUBLIC_URL, else the host the player used (its cookies live there).
+          returnUrl: `${linkOrigin(deps.config)}/cashier/payresult/${record.id}`,
           webhookUrl: `${origin()}/webhooks/psp`,
         },
         `dep_${record.id}`,

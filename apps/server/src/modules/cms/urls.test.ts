@@ -65,9 +65,12 @@ describe('originForHost', () => {
     expect(originForHost(host('127.0.0.1:3000'), undefined)).toBe('http://127.0.0.1:3000');
   });
 
-  it('follows PUBLIC_URL for its own host and its scheme for others', () => {
+  it('uses PUBLIC_URL whatever the Host header says', () => {
     expect(originForHost(host('casino.example'), 'http://casino.example')).toBe('http://casino.example');
-    expect(originForHost(host('mirror.example'), 'https://casino.example')).toBe('https://mirror.example');
+    expect(originForHost(host('mirror.example'), 'https://casino.example')).toBe('https://casino.example');
+    expect(originForHost(host('evil.example:8080'), 'https://casino.example/')).toBe(
+      'https://casino.example',
+    );
   });
 });
 

@@ -63,17 +63,15 @@ export function parseHost(input: string | null | undefined): ParsedHost | null {
 const LOCAL_HOST = /^(localhost|.+\.localhost|.+\.test|.+\.local|\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;
 
 /**
- * The origin to use for a host without a configured canonical URL. Local and IP-literal hosts have
- * no certificate, so they are http; otherwise the scheme of PUBLIC_URL, defaulting to https.
+ * The origin to use for a host without a configured canonical URL. With PUBLIC_URL, always its
+ * origin: a Host header never reaches an absolute URL then (a mirror domain that wants its own
+ * canonical origin configures it in its domain settings). Without it, the request's host: local and
+ * IP-literal hosts have no certificate, so they are http; others https.
  */
 export function originForHost(host: ParsedHost, publicUrl: string | undefined): string {
-  if (publicUrl) {
-    const configured = new URL(publicUrl);
-    if (configured.host.toLowerCase() === host.host) return configured.origin;
-  }
+  if (publicUrl) return new URL(publicUrl).origin;
   if (LOCAL_HOST.test(host.hostname)) return `http://${host.host}`;
-  const scheme = publicUrl?.startsWith('http:') ? 'http' : 'https';
-  return `${scheme}://${host.host}`;
+  return `https://${host.host}`;
 }
 
 /** `/logo.svg` against `https://casino.example` → `https://casino.example/logo.svg`; absolute stays. */
