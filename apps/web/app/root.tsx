@@ -50,7 +50,7 @@ import {
   preferredLocaleRedirect,
   removeTrailingSlash,
 } from './lib/locale-paths.ts';
-import { toSafeHref } from './lib/navigation.ts';
+import { redirectTarget, toSafeHref } from './lib/navigation.ts';
 import { guessScreenClass } from './lib/screen-guess.ts';
 import {
   jsonLdDocuments,
@@ -87,13 +87,15 @@ const preRouting: Route.MiddlewareFunction = async ({ request, context, url }, n
 
   // `/en/about` → `/about`, `/FR/about` → `/fr/about` (spec §2).
   const corrected = correctLocalePrefix(pathname);
-  if (corrected) throw redirect(`${corrected}${search}`, 301);
+  if (corrected) throw siteRedirect(`${corrected}${search}`, 301);
 
   // The redirect table (spec §2), on the path without its locale prefix.
   const locale = localeOfPath(pathname);
   const target = await matchRedirect(web, pathWithoutLocale(pathname));
   const location = target ? checkedRedirectLocation(web, target, locale, search) : undefined;
-  if (target && location && location !== `${pathname}${search}`) throw redirect(location, target.status);
+  if (target && location && location !== `${pathname}${search}`) {
+    throw siteRedirect(location, target.status, { external: target.external });
+  }
 
   // One language per URL: an unprefixed URL sends a French-preferring visitor to /fr/… (ADR 004).
   const preferred = preferredLocaleRedirect({
@@ -103,10 +105,10 @@ const preRouting: Route.MiddlewareFunction = async ({ request, context, url }, n
     accountLocale: web.accountLocale,
     acceptLanguage: request.headers.get('accept-language'),
   });
-  if (preferred) throw redirect(preferred, { status: 302, headers: { Vary: 'Cookie, Accept-Language' } });
+  if (preferred) throw siteRedirect(preferred, 302, { headers: { Vary: 'Cookie, Accept-Language' } });
 
   if (!web.isAuthenticated && isPlayerOnlyPath(pathname)) {
-    throw redirect(guestRedirectLocation(pathname, search), 302);
+    throw siteRedirect(guestRedirectLocation(pathname, search), 302);
   }
 
   const response = await next();
@@ -114,6 +116,21 @@ const preRouting: Route.MiddlewareFunction = async ({ request, context, url }, n
   if (!splitLocalePath(pathname).prefixed) response.headers.append('Vary', 'Cookie, Accept-Language');
   return response;
 };
+
+/**
+ * Every redirect the pre-routing emits goes through `redirectTarget`: a same-origin path (slashes
+ * collapsed, ASCII-encoded) or, for the redirect table's external rules only, an absolute http(s)
+ * URL. A target that fails the check is a 404, never a redirect off the site.
+ */
+function siteRedirect(
+  location: string,
+  status: number,
+  options: { external?: boolean; headers?: Record<string, string> } = {},
+): Response | ReturnType<typeof data> {
+  const checked = redirectTarget(location, { external: options.external === true });
+  if (!checked) return data(null, { status: 404 });
+  return redirect(checked, { status, ...(options.headers ? { headers: options.headers } : {}) });
+}
 
 async function matchRedirect(web: WebRequestContext, path: string) {
   try {
@@ -161,7 +178,7 @@ export const middleware: Route.MiddlewareFunction[] = [preRouting];
 /** Browser navigations: the same guest guard (routes without loaders never reach the server), and the target locale's translations. */
 const clientPreRouting: Route.ClientMiddlewareFunction = async ({ url }) => {
   if (!isClientAuthenticated() && isPlayerOnlyPath(url.pathname)) {
-    throw redirect(guestRedirectLocation(url.pathname, url.search));
+    throw redirect(redirectTarget(guestRedirectLocation(url.pathname, url.search)) ?? '/');
   }
   await ensureLocale(localeOfPath(url.pathname));
 };

@@ -22,6 +22,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from 'react-router';
+import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
@@ -96,7 +97,7 @@ function pageRenderer(
     const raw = reply.raw;
     try {
       const webRequest = createRequest(request.raw, raw, { trustProxy: deps.config.TRUST_PROXY });
-      const response = await handle(webRequest, loadContext);
+      const response = checkedLocation(await handle(webRequest, loadContext));
       for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
         if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
       }
@@ -115,6 +116,28 @@ function pageRenderer(
       }
     }
   };
+}
+
+/**
+ * The last look at every page response's `Location`: the web app's redirects already go through
+ * `redirectTarget`; whatever slips past it (a route that builds its own) is held to the same rule
+ * here — a same-origin path (normalised), or an absolute http(s) URL (only the redirect table's
+ * external rules produce those). A protocol-relative or otherwise foreign target becomes a 404.
+ */
+export function checkedLocation(response: Response): Response {
+  const location = response.headers.get('location');
+  if (location === null) return response;
+  const checked = redirectTarget(location, { external: /^https?:\/\//i.test(location) });
+  if (checked === location) return response;
+  if (checked) {
+    const headers = new Headers(response.headers);
+    headers.set('location', checked);
+    return new Response(response.body, { status: response.status, headers });
+  }
+  return new Response('Not Found', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 async function loadProductionBuild(): Promise<ServerBuild> {

@@ -53,7 +53,10 @@ export function correctLocalePrefix(pathname: string): string | undefined {
   if (!(LOCALES as readonly string[]).includes(lower)) return undefined;
   const locale = lower as Locale;
   if (locale !== DEFAULT_LOCALE && segment === lower) return undefined;
-  return localizePath(rest === '' ? '/' : rest, locale);
+  // `/en//evil.com` must not become `//evil.com` (protocol-relative): runs of `/` and `\` after the
+  // prefix collapse to one slash, so the correction stays a path of this site.
+  const path = rest.replace(/^[/\\]+/, '/');
+  return localizePath(path === '' ? '/' : path, locale);
 }
 
 /** The same page in another language (the language switch keeps the path, query and hash). */

@@ -102,3 +102,54 @@ export function safeNavigate(url: string, options: SafeNavigateOptions = {}): vo
   if (isExternalHref(href) || !options.navigate) assign(href);
   else options.navigate(href);
 }
+
+/** A fixed origin to resolve against: if resolving moves a path off it, the input named another host. */
+const PROBE_ORIGIN = 'http://same-origin.invalid';
+
+/** Longest path a redirect of ours carries; anything longer is not an address the site produced. */
+const MAX_SAME_ORIGIN_PATH_LENGTH = 4096;
+
+/**
+ * The one same-origin check every redirect the site emits goes through (locale correction, the
+ * redirect table's internal targets, the preferred-language redirect, the guest guard, `backUrl` /
+ * `redirectUrl`, and the server's last look at each response's `Location`).
+ *
+ * Returns the path resolved on a fixed origin — dot segments removed, `\` read as `/`, runs of
+ * slashes collapsed (so `/en//evil.com` can never become `//evil.com`), every character outside
+ * ASCII percent-encoded (a valid header value) — or undefined when `value` is not a root-relative
+ * path of this origin: `//host`, `/\host`, any scheme, a relative path, control characters.
+ */
+export function sameOriginPath(value: string): string | undefined {
+  if (value.length === 0 || value.length > MAX_SAME_ORIGIN_PATH_LENGTH) return undefined;
+  if (!value.startsWith('/') || /^[/\\]{2}/.test(value)) return undefined;
+  // Browsers drop tabs and newlines inside URLs, so `/\t/evil.com` is `//evil.com` to them.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== PROBE_ORIGIN) return undefined;
+  const pathname = parsed.pathname.replace(/\/{2,}/g, '/');
+  return `${pathname}${parsed.search}${parsed.hash}`;
+}
+
+/**
+ * A redirect target the site may emit: a same-origin path through `sameOriginPath`, or (only with
+ * `external`, for the redirect table's absolute targets) an absolute http(s) URL, serialised by
+ * the URL parser so it is ASCII. Undefined when neither.
+ */
+export function redirectTarget(value: string, options: { external?: boolean } = {}): string | undefined {
+  if (options.external && /^https?:\/\//i.test(value)) {
+    try {
+      const parsed = new URL(value);
+      if (parsed.username !== '' || parsed.password !== '') return undefined;
+      return parsed.href;
+    } catch {
+      return undefined;
+    }
+  }
+  return sameOriginPath(value);
+}

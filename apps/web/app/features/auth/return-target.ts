@@ -7,7 +7,7 @@
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { pathWithoutLocale } from '../../lib/locale-paths.ts';
-import { isExternalHref, toSafeHref } from '../../lib/navigation.ts';
+import { isExternalHref, sameOriginPath, toSafeHref } from '../../lib/navigation.ts';
 
 export const BACK_URL_PARAM = 'backUrl';
 export const REDIRECT_URL_PARAM = 'redirectUrl';
@@ -26,9 +26,13 @@ export function safeReturnPath(raw: string | null | undefined, origin?: string):
     return undefined;
   }
   if (isExternalHref(href) || !href.startsWith('/')) return undefined;
-  const path = href.split(/[?#]/, 1)[0] ?? '/';
-  if (pathWithoutLocale(path).startsWith('/forms/')) return undefined;
-  return href;
+  // The one same-origin check of every redirect: it also percent-encodes characters outside ASCII
+  // (a `backUrl` with `€` or `日` is a valid Location header, not a 500).
+  const path = sameOriginPath(href);
+  if (!path) return undefined;
+  const pathname = path.split(/[?#]/, 1)[0] ?? '/';
+  if (pathWithoutLocale(pathname).startsWith('/forms/')) return undefined;
+  return path;
 }
 
 /** After sign-in or sign-up: `backUrl`, then `redirectUrl`, then the locale home. */
