@@ -7,7 +7,9 @@ import type { Services } from '../services.ts';
 import { createPageRequestContext } from './load-context.ts';
 
 /** A Fastify app whose only route builds the page context and reports what the fakes saw. */
-async function harness(options: { sessionPlayer?: boolean; cookieWrites?: boolean } = {}) {
+async function harness(
+  options: { sessionPlayer?: boolean; cookieWrites?: boolean; publicUrl?: string } = {},
+) {
   const app = Fastify();
   await app.register(cookie);
   // What @fastify/helmet's enableCSPNonces provides on every reply.
@@ -33,13 +35,13 @@ async function harness(options: { sessionPlayer?: boolean; cookieWrites?: boolea
       async resolve(token: string | undefined) {
         resolved.push(token);
         return options.sessionPlayer
-          ? { playerId: 1n, playerStatus: 'active', playerLocale: 'en' }
+          ? { playerId: 1n, playerStatus: 'active', playerLocale: 'fr' }
           : undefined;
       },
     },
     cms: { marker: 'cms' },
   } as unknown as Services;
-  const config = { PUBLIC_URL: undefined, TRUST_PROXY: false } as unknown as Config;
+  const config = { PUBLIC_URL: options.publicUrl, TRUST_PROXY: false } as unknown as Config;
   app.get('/*', async (request, reply) => {
     const context = await createPageRequestContext(request, reply, { app, config, services, dispatcher });
     const result = await context.value.api.call('metadata.get');
@@ -82,9 +84,18 @@ describe('createPageRequestContext', () => {
       origin: 'http://casino.test',
       publicUrl: 'http://casino.test',
       isAuthenticated: true,
-      accountLocale: null,
+      // The signed-in player's saved language takes its place in the locale order (spec §2).
+      accountLocale: 'fr',
       content: 'cms',
     });
+  });
+
+  test('a guest has no account locale; PUBLIC_URL beats the Host header for absolute URLs', async () => {
+    const { app } = await harness({ publicUrl: 'https://casino.example/' });
+    const body = (await app.inject({ url: '/', headers: { host: 'evil.example' } })).json();
+    expect(body.accountLocale).toBeNull();
+    expect(body.publicUrl).toBe('https://casino.example');
+    expect(body.host).toBe('evil.example');
   });
 
   test('a guest has no session; cookie writes become Set-Cookie values', async () => {

@@ -4,12 +4,14 @@
  * the content service, the CSP nonce, request facts and whether a live session exists.
  */
 import { API_VERSION, type ApiTransport, createApiClient } from '@croupier/contract/client';
+import { normalizeLocale } from '@croupier/contract/locales';
 import { findMethod } from '@croupier/contract/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { CookieJar } from '../http/method-binding.ts';
+import { publicOrigin, requestOrigin } from '../http/public-origin.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import type { Services } from '../services.ts';
 import { localeOfRequestPath } from './request-locale.ts';
@@ -83,7 +85,9 @@ export async function createPageRequestContext(
   const cookies = collectingCookieJar(request, deps, setCookies);
   const locale = localeOfRequestPath(request.url);
   const host = request.host;
-  const origin = `${request.protocol}://${host}`;
+  // The edge guard (http/request-guard.ts) has refused an implausible Host before any page renders;
+  // the fallback only keeps this total.
+  const origin = requestOrigin(request.protocol, host) ?? `${request.protocol}://localhost`;
   const acceptLanguage = header(request, 'accept-language');
 
   const transport: ApiTransport = async (name, http, params) => {
@@ -92,7 +96,7 @@ export async function createPageRequestContext(
       httpMethod: http,
       query: http === 'GET' ? { ...params, v: API_VERSION, locale } : { v: API_VERSION, locale },
       body: http === 'POST' ? params : undefined,
-      headers: { host, acceptLanguage },
+      headers: { host, protocol: request.protocol, acceptLanguage },
       inProcess: true,
       ip: request.ip,
       userAgent: header(request, 'user-agent') ?? null,
@@ -113,11 +117,12 @@ export async function createPageRequestContext(
     nonce: reply.cspNonce.script,
     host,
     origin,
-    publicUrl: deps.config.PUBLIC_URL ?? origin,
+    // Every absolute URL of the page (canonical, og:url, hreflang, JSON-LD): PUBLIC_URL when set.
+    publicUrl: publicOrigin(deps.config, { protocol: request.protocol, host }) ?? origin,
     isAuthenticated: session !== undefined,
-    // Locale order URL → cookie → account → browser: the account step plugs in here once player
-    // accounts can choose a language (`session.playerLocale`).
-    accountLocale: null,
+    // Locale order URL → cookie → account → browser (spec §2): the signed-in player's saved language
+    // (`account.changelocale`), read fresh with the session on every page.
+    accountLocale: session ? (normalizeLocale(session.playerLocale) ?? null) : null,
     log: request.log,
   };
   return { value, setCookies };
