@@ -5,11 +5,12 @@
  * React's own.
  */
 import { PassThrough } from 'node:stream';
+import { ZOD_CONFIG_SCRIPT } from '@croupier/contract/zod-config';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { registerAllLocales } from './i18n/i18n.server.ts';
-import { injectCustomCode } from './lib/html-inject.ts';
+import { injectCustomCode, injectHeadScript } from './lib/html-inject.ts';
 import { getWebContext } from './lib/web-context.ts';
 
 // The Fastify server builds the load context with these (read from `build.entry.module`), so the
@@ -78,7 +79,9 @@ export default async function handleRequest(
     }),
   ]);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(injectCustomCode(html, entries, web.nonce), {
+  // Zod's CSP-safe config runs before any module of the page (packages/contract/src/zod-config.ts).
+  const page = injectHeadScript(injectCustomCode(html, entries, web.nonce), ZOD_CONFIG_SCRIPT, web.nonce);
+  return new Response(page, {
     status: failed && responseStatusCode < 400 ? 500 : responseStatusCode,
     headers: responseHeaders,
   });

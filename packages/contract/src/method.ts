@@ -2,6 +2,8 @@
  * A player API method as data: its name, HTTP verb, who may call it and its input/output schemas.
  * The server binds a handler to each; the typed client and the registry fuzz test walk them.
  */
+// Zod's CSP-safe global config before any schema is created.
+import './zod-config.ts';
 import type { z } from 'zod';
 
 /** `guest`: anyone, `player`: an authenticated player (a guest gets AuthorizationException). */

@@ -3,6 +3,8 @@
  * form fields (all strings) or JSON (typed), so numbers and lists accept both spellings, strictly:
  * "12" and 12 are a count, "12abc", "", 1.5 and true are not.
  */
+// Zod's CSP-safe global config before any schema is created.
+import './zod-config.ts';
 import { z } from 'zod';
 
 /** Largest page any list method serves (TigerBeetle style: a limit on everything). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addNonceToScripts, injectCustomCode } from './html-inject.ts';
+import { addNonceToScripts, injectCustomCode, injectHeadScript } from './html-inject.ts';
 
 const HTML =
   '<!DOCTYPE html><html lang="en-US"><head><title>t</title></head><body class="x"><main>m</main></body></html>';
@@ -47,5 +47,14 @@ describe('addNonceToScripts', () => {
 
   test('the nonce is escaped as an attribute', () => {
     expect(addNonceToScripts('<script>', '"><x')).toBe('<script nonce="&quot;&gt;&lt;x">');
+  });
+});
+
+describe('injectHeadScript', () => {
+  test('first in <head>, with the nonce', () => {
+    expect(injectHeadScript(HTML, 'globalThis.x=1;', 'n0nce')).toBe(
+      '<!DOCTYPE html><html lang="en-US"><head><script nonce="n0nce">globalThis.x=1;</script><title>t</title></head><body class="x"><main>m</main></body></html>',
+    );
+    expect(injectHeadScript('<p>no head</p>', 'x', 'n')).toBe('<p>no head</p>');
   });
 });

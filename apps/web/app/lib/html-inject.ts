@@ -47,3 +47,15 @@ export function injectCustomCode(
   }
   return result;
 }
+
+/**
+ * Puts `script` (a trusted constant of ours, e.g. zod's CSP-safe config) first in `<head>` as a
+ * classic inline script with this response's nonce: it runs before any module script of the page.
+ */
+export function injectHeadScript(html: string, script: string, nonce: string): string {
+  const match = /<head\b[^>]*>/i.exec(html);
+  if (!match) return html;
+  const at = match.index + match[0].length;
+  const tag = addNonceToScripts(`<script>${script}</script>`, nonce);
+  return `${html.slice(0, at)}${tag}${html.slice(at)}`;
+}
