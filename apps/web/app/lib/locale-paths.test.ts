@@ -57,6 +57,12 @@ describe('correctLocalePrefix', () => {
     ['/FR', '/fr'],
     ['/FR/about', '/fr/about'],
     ['/Fr/about/x', '/fr/about/x'],
+    // Never a protocol-relative `//host`: slashes after the prefix collapse.
+    ['/en//evil.com/phish', '/evil.com/phish'],
+    ['/EN//evil.com', '/evil.com'],
+    ['/en/\\evil.com', '/evil.com'],
+    ['/en/\\/\\evil.com', '/evil.com'],
+    ['/FR//evil.com', '/fr/evil.com'],
   ])('%s → %s', (input, expected) => {
     expect(correctLocalePrefix(input)).toBe(expected);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
-import { isSafeHref, safeNavigate, toSafeHref, UnsafeNavigationError } from './navigation.ts';
+import {
+  isSafeHref,
+  redirectTarget,
+  safeNavigate,
+  sameOriginPath,
+  toSafeHref,
+  UnsafeNavigationError,
+} from './navigation.ts';
 
 describe('toSafeHref', () => {
   test('same-origin paths pass', () => {
@@ -86,5 +93,50 @@ describe('safeNavigate', () => {
       safeNavigate('javascript:alert(1)', { external: true, assign, origin: 'https://casino.example' }),
     ).toThrow();
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('sameOriginPath (the check of every redirect the site emits)', () => {
+  test.each([
+    ['/about', '/about'],
+    ['/fr/promotions?x=1#top', '/fr/promotions?x=1#top'],
+    ['/a//b///c', '/a/b/c'],
+    ['/..//evil.com/x', '/evil.com/x'],
+    ['/a/\\evil.com', '/a/evil.com'],
+    ['/promotions/日本', '/promotions/%E6%97%A5%E6%9C%AC'],
+    ['/a?q=€&r=Ā', '/a?q=%E2%82%AC&r=%C4%80'],
+    ['/?redirectUrl=%2Fcashier', '/?redirectUrl=%2Fcashier'],
+  ])('%s → %s', (input, expected) => {
+    expect(sameOriginPath(input)).toBe(expected);
+  });
+
+  test.each([
+    '',
+    '//evil.com',
+    '/\\evil.com',
+    '\\\\evil.com',
+    '/\t/evil.com',
+    '/\n/evil.com',
+    '/a\u0000b',
+    'https://evil.com/',
+    'javascript:alert(1)',
+    'about',
+    '?x=1',
+    `/${'a'.repeat(5000)}`,
+  ])('%j is refused', (input) => {
+    expect(sameOriginPath(input)).toBeUndefined();
+  });
+
+  test('external targets only with the flag, serialised as ASCII, never with credentials', () => {
+    expect(redirectTarget('https://example.org/partners')).toBeUndefined();
+    expect(redirectTarget('https://example.org/partners', { external: true })).toBe(
+      'https://example.org/partners',
+    );
+    expect(redirectTarget('https://example.org/日', { external: true })).toBe(
+      'https://example.org/%E6%97%A5',
+    );
+    expect(redirectTarget('https://casino.example@evil.com/', { external: true })).toBeUndefined();
+    expect(redirectTarget('//evil.com', { external: true })).toBeUndefined();
+    expect(redirectTarget('/about', { external: true })).toBe('/about');
   });
 });

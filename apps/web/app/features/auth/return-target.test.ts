@@ -6,6 +6,9 @@ describe('safeReturnPath', () => {
     ['/profile/settings', '/profile/settings'],
     ['/fr/promotions?x=1#top', '/fr/promotions?x=1#top'],
     ['https://casino.example/cashier?tab=1', '/cashier?tab=1'],
+    // A Location header carries ASCII only: characters above U+00FF are percent-encoded.
+    ['/promotions/日本?q=€', '/promotions/%E6%97%A5%E6%9C%AC?q=%E2%82%AC'],
+    ['/..//evil.example', '/evil.example'],
   ])('%s is followed as %s', (raw, expected) => {
     expect(safeReturnPath(raw, 'https://casino.example')).toBe(expected);
   });
