@@ -77,7 +77,7 @@ export function preferredLocaleRedirect(input: {
   pathname: string;
   search: string;
   cookie: string | null | undefined;
-  /** Hook point: the signed-in player's saved locale, once accounts exist. */
+  /** The signed-in player's saved locale (null for a guest). */
   accountLocale?: string | null | undefined;
   acceptLanguage: string | null | undefined;
 }): string | undefined {

@@ -57,8 +57,8 @@ export interface WebRequestContext {
   /** Whether the request carries a live player session (decided by the server from the session cookie). */
   isAuthenticated: boolean;
   /**
-   * Hook point for the locale order URL → cookie → account → browser: the signed-in player's saved
-   * locale. Null until accounts exist (the server will fill it from the session's player).
+   * The account step of the locale order URL → cookie → account → browser: the signed-in player's
+   * saved locale (`account.changelocale`), from the session's player; null for a guest.
    */
   accountLocale: string | null;
   log: WebLogger;
