@@ -8,6 +8,10 @@
  *   content service keys domains by it: an empty or garbage Host must not reach either.
  *
  * Both answer 400: `/api` callers get the typed envelope (InvalidRequestException), others plain text.
+ *
+ * And the last check of every reply Fastify sends (pages rendered by the web app are checked in
+ * `web/web-plugin.ts`): a `Location` that a browser would read as another host (`//host`, `/\host`)
+ * is never sent — the reply becomes a 404.
  */
 import { normalizeLocale } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,4 +56,17 @@ export function requestGuard(app: FastifyInstance): void {
     const problem = requestProblem(rawUrl, request.headers.host) ?? requestProblem(rawUrl, request.host);
     if (problem) return send(request, reply, problem);
   });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const location = reply.getHeader('location');
+    if (typeof location !== 'string' || !isProtocolRelative(location)) return payload;
+    reply.removeHeader('location');
+    reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+    return 'Not Found';
+  });
+}
+
+/** `//host`, `/\host`, `\\host` (after the spaces and C0 controls browsers trim): another host. */
+export function isProtocolRelative(location: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers trim these, so must we.
+  return /^[\u0000-\u0020]*[/\\][\t\n\r]*[/\\]/.test(location);
 }
