@@ -8,6 +8,7 @@ import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
 import { AppError } from '../../http/app-error.ts';
+import { interpolate } from '../../http/interpolate.ts';
 import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
 
 const en = {
@@ -88,9 +89,7 @@ export function localizeAccountError(error: unknown, locale: Locale): unknown {
   if (!(error instanceof AppError)) return error;
   let message: string | undefined;
   if (isAccountMessageKey(error.messageKey)) {
-    message = accountMessages[locale][error.messageKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      error.values?.[name] === undefined ? whole : String(error.values[name]),
-    );
+    message = interpolate(accountMessages[locale][error.messageKey], error.values);
   } else if (error.messageKey === undefined && error.type === 'InvalidParameterException' && error.fields) {
     const [code] = Object.values(error.fields);
     if (isValidationCode(code)) message = formatValidationMessage(code, undefined, locale);

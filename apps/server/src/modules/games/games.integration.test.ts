@@ -22,7 +22,7 @@ afterAll(async () => {
 interface Envelope<T = unknown> {
   status: 0 | 1;
   data: T;
-  error: { type: string; code: string; fields?: Record<string, string> };
+  error: { type: string; code: string; message: string; fields?: Record<string, string> };
 }
 
 async function get<T = unknown>(method: string, params: Record<string, string> = {}, cookie?: string) {
@@ -396,6 +396,11 @@ describe('favourites', () => {
       expect(answer.body.error).toMatchObject({
         type: 'InvalidParameterException',
         fields: { sysname: 'not_found' },
+        message: 'Some parameters are invalid: sysname.',
+      });
+      const french = await post(`${method}?locale=fr`, { sysname: 'no-such-game' }, player.cookie);
+      expect(french.body.error).toMatchObject({
+        message: 'Certains paramètres sont invalides : sysname.',
       });
       const malformed = await post(method, { sysname: '<script>' }, player.cookie);
       expect(malformed.body.error.type).toBe('InvalidParameterException');
