@@ -14,7 +14,7 @@ export type MessageValues = Readonly<Record<string, string | number | undefined>
 const OPTIONAL_PART = /\[([^[\]]*)\]/g;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-function valueOf(values: MessageValues, name: string): string | undefined {
+function givenValue(values: MessageValues, name: string): string | undefined {
   if (!Object.hasOwn(values, name)) return undefined;
   const value = values[name];
   if (value === undefined) return undefined;
@@ -23,13 +23,13 @@ function valueOf(values: MessageValues, name: string): string | undefined {
 }
 
 function fill(text: string, values: MessageValues): string {
-  return text.replace(PLACEHOLDER, (_whole, name: string) => valueOf(values, name) ?? '');
+  return text.replace(PLACEHOLDER, (_whole, name: string) => givenValue(values, name) ?? '');
 }
 
 export function interpolate(template: string, values: MessageValues = {}): string {
   const withParts = template.replace(OPTIONAL_PART, (_whole, part: string) => {
     for (const match of part.matchAll(PLACEHOLDER)) {
-      if (valueOf(values, match[1] ?? '') === undefined) return '';
+      if (givenValue(values, match[1] ?? '') === undefined) return '';
     }
     return fill(part, values);
   });
