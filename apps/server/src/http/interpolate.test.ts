@@ -23,6 +23,11 @@ describe('interpolate', () => {
     expect(requiredPlaceholders('Open {link}[ in {minutes} min]')).toEqual(['link']);
   });
 
+  it('keeps brackets without a placeholder as text', () => {
+    expect(interpolate('Characters not allowed: [, ][ ({code})]')).toBe('Characters not allowed: [, ]');
+    expect(translate('en', 'Characters not allowed: [, {x}]')).toBe('Characters not allowed: [, {x}]');
+  });
+
   it('does not treat a value as a template', () => {
     expect(interpolate('Hello {name}[ ({code})]', { name: '{code}', code: '[x]' })).toBe(
       'Hello {code} ([x])',

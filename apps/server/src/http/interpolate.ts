@@ -11,7 +11,8 @@
  */
 export type MessageValues = Readonly<Record<string, string | number | undefined>>;
 
-const OPTIONAL_PART = /\[([^[\]]*)\]/g;
+/** A bracketed part holding at least one placeholder; other brackets are plain text. */
+const OPTIONAL_PART = /\[([^[\]{}]*\{\w+\}[^[\]]*)\]/g;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 function givenValue(values: MessageValues, name: string): string | undefined {

@@ -84,6 +84,7 @@ export const serverMessages = { en, fr } as const;
 export type ServerLocale = keyof typeof serverMessages;
 
 export function translate(locale: ServerLocale, key: string, values: MessageValues = {}): string {
-  const template = serverMessages[locale][key] ?? serverMessages.en[key] ?? key;
-  return interpolate(template, values);
+  const template = serverMessages[locale][key] ?? serverMessages.en[key];
+  // Not a key: a message a module already wrote out in the request's language.
+  return template === undefined ? key : interpolate(template, values);
 }

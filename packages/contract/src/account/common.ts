@@ -80,5 +80,7 @@ export const accountInfo = balancesOutput.extend({
   country_code: z.string().nullable(),
   locale: z.string(),
   two_factor_auth: z.boolean(),
+  /** Whether the player has a deposit the provider paid (the registration hint stops then). */
+  has_deposit: z.boolean(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
