@@ -666,12 +666,14 @@ export function createAccountsService(
           locale,
           two_factor_auth: false,
           has_deposit: false,
+          real_money_block: null,
         };
       }
       const player = await playerOrThrow(playerId);
-      const [contacts, hasDeposit] = await Promise.all([
+      const [contacts, hasDeposit, ageRefusal] = await Promise.all([
         repository.listContacts(playerId),
         repository.hasSucceededDeposit(playerId),
+        realMoneyAgeRefusal(playerId),
       ]);
       const currency = player.currency ?? (await metadata.generalInfo()).default_currency;
       const loginContact = contacts.find((c) => c.isLogin);
@@ -694,6 +696,7 @@ export function createAccountsService(
         locale: player.locale,
         two_factor_auth: player.twoFactorEnabled,
         has_deposit: hasDeposit,
+        real_money_block: ageRefusal?.reason ?? null,
       };
     },
 

@@ -147,6 +147,8 @@ describe('registration and profile', () => {
 describe('real money', () => {
   it('asks for the birth date before the first deposit and real play; demo stays open', async () => {
     const { browser, uid } = await signUp(t.app, { birth_date: null });
+    const info = await browser.call('account.getInfo');
+    expect(info.body.data).toMatchObject({ real_money_block: 'birth_date_required' });
     const deposit = await browser.call('cashier.makedeposit', { method: 'card', amount: '25' });
     expect(deposit.statusCode).toBe(409);
     expect(deposit.body.error).toMatchObject({
@@ -174,6 +176,9 @@ describe('real money', () => {
     const sessionsBefore = await t.database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = ${BigInt(uid)}`,
     );
+    expect((await browser.call('account.getInfo')).body.data).toMatchObject({
+      real_money_block: 'under_age',
+    });
     const deposit = await browser.call('cashier.makedeposit', { method: 'card', amount: '25' });
     expect(deposit.statusCode).toBe(403);
     expect(deposit.body.error).toMatchObject({
@@ -193,8 +198,9 @@ describe('real money', () => {
 
   it('lets an adult deposit and launch for real, and says when a deposit is paid', async () => {
     const { browser } = await signUp(t.app);
-    const info = async () => (await browser.call('account.getInfo')).body.data as { has_deposit: boolean };
-    expect((await info()).has_deposit).toBe(false);
+    const info = async () =>
+      (await browser.call('account.getInfo')).body.data as { has_deposit: boolean; real_money_block: null };
+    expect(await info()).toMatchObject({ has_deposit: false, real_money_block: null });
     expect(await launch(browser, 'real')).toMatch(/^\/rgs\/launch\?token=.*mode=real/);
     const made = await browser.call('cashier.makedeposit', { method: 'card', amount: '25' });
     expect(made.body.status, JSON.stringify(made.body)).toBe(1);

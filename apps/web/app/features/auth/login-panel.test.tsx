@@ -43,6 +43,7 @@ const ACCOUNT = {
   locale: 'en',
   two_factor_auth: true,
   has_deposit: false,
+  real_money_block: null,
   balance_main: { amount: '0.00', currency: 'EUR' },
   balance_bonus: { amount: '0.00', currency: 'EUR' },
   balance_betting_bonus: { amount: '0.00', currency: 'EUR' },
