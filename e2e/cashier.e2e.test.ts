@@ -159,7 +159,13 @@ describe('cashier journeys', () => {
   test('sign up, deposit with the success card, land on the success page, see the balance change', async () => {
     const page = await openPage();
     await goto(page, '/');
-    const registered = await api('auth.register', { login: player.email, password: PASSWORD, terms: '1' });
+    // An adult: deposits need a birth date of age.
+    const registered = await api('auth.register', {
+      login: player.email,
+      password: PASSWORD,
+      terms: '1',
+      birth_date: '01.01.1990',
+    });
     expect(registered.status).toBe(1);
     player.cookies = await context!.cookies();
 

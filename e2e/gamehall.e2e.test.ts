@@ -293,7 +293,13 @@ describe('the game hall for a player', () => {
   test('favourites a game: the heart is filled after a reload and the favourites chip lists it', async () => {
     const page = await openPage();
     await goto(page, '/');
-    const registered = await api('auth.register', { login: player.email, password: PASSWORD, terms: '1' });
+    // An adult: real play needs a birth date of age.
+    const registered = await api('auth.register', {
+      login: player.email,
+      password: PASSWORD,
+      terms: '1',
+      birth_date: '01.01.1990',
+    });
     expect(registered.status).toBe(1);
     player.cookies = await context!.cookies();
 

@@ -223,6 +223,12 @@ async function playerJourney(lang: Lang): Promise<void> {
   await page.waitForURL(`${site.baseUrl}${prefix || '/'}?register=success`);
   await page.getByTestId('user-menu-button').waitFor();
   expect(await minorIn(page.getByTestId('header-balance').locator('.amount'))).toBe(0n);
+  // Real money needs a birth date of age (first-hour-rules.e2e covers the age gate itself).
+  const saved = await page.context().request.post(`${site.baseUrl}/api/account.saveProfileInfo?v=2.34`, {
+    form: { birth_date: '01.01.1990' },
+    headers: { origin: site.baseUrl },
+  });
+  expect(((await saved.json()) as { status: number }).status).toBe(1);
 
   await goto(page, `${prefix}/game/${GAME}?mode=real`);
   const blocked = page.getByTestId('game-blocked');

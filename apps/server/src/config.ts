@@ -47,6 +47,33 @@ export const configSchema = z
       .string()
       .regex(/^[A-Z]{3}$/)
       .default('EUR'),
+    /** Age a player must have reached to deposit and play for real money (18–30). */
+    MINIMUM_AGE: z.coerce.number().int().min(18).max(30).default(18),
+    /**
+     * Per-country minimum ages over MINIMUM_AGE's, `EE:21,GR:21` (ISO 3166-1 alpha-2 country of the
+     * player's profile, 18–30 each); unset: MINIMUM_AGE everywhere.
+     */
+    MINIMUM_AGE_BY_COUNTRY: z
+      .string()
+      .default('')
+      .transform((text, ctx): Readonly<Record<string, number>> => {
+        const ages: Record<string, number> = {};
+        for (const entry of text.split(',').map((part) => part.trim())) {
+          if (entry === '') continue;
+          const match = /^([A-Za-z]{2})\s*:\s*(\d{2})$/.exec(entry);
+          const age = Number(match?.[2]);
+          const country = match?.[1]?.toUpperCase() ?? '';
+          if (!match || age < 18 || age > 30 || Object.hasOwn(ages, country)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry.slice(0, 20)}": expected COUNTRY:AGE pairs such as EE:21,GR:21 (ages 18–30, each country once)`,
+            });
+            return z.NEVER;
+          }
+          ages[country] = age;
+        }
+        return ages;
+      }),
     DOMAIN_STATE: z.enum(['active', 'maintenance']).default('active'),
     DOMAIN_TYPE: z.enum(['main', 'mirror']).default('main'),
     GTM_ID: z.string().optional(),

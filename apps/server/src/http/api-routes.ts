@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
-import { AppError } from './app-error.ts';
+import { AppError, messageValues } from './app-error.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import { translate } from './messages.ts';
 import type { CookieJar } from './method-binding.ts';
@@ -69,7 +69,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
       status: 0,
       error: {
         type: known.type,
-        message: translate(locale, known.messageKey ?? known.type),
+        message: translate(locale, known.messageKey ?? known.type, messageValues(known)),
         code: known.code,
       },
     });

@@ -52,3 +52,9 @@ export function defaultCode(type: ErrorType): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase();
 }
+
+/** The values of an error's message; `{fields}` defaults to the names of the fields it reports. */
+export function messageValues(error: AppError): Record<string, string | number> {
+  const fields = error.fields ? Object.keys(error.fields).slice(0, 10).join(', ') : '';
+  return { ...(fields ? { fields } : {}), ...error.values };
+}

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import type { Services } from '../services.ts';
-import { AppError } from './app-error.ts';
+import { AppError, messageValues } from './app-error.ts';
 import { isCrossSiteRequest } from './csrf.ts';
 import { type ServerLocale, translate } from './messages.ts';
 import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
@@ -278,7 +278,7 @@ function toFailure(error: unknown, locale: ServerLocale, request: DispatchReques
   if (error instanceof AppError) {
     const body: ApiErrorBody = {
       type: error.type,
-      message: translate(locale, error.messageKey ?? error.type, error.values),
+      message: translate(locale, error.messageKey ?? error.type, messageValues(error)),
       code: error.code,
     };
     if (error.fields) body.fields = error.fields;

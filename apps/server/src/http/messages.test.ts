@@ -11,10 +11,13 @@ describe('server messages', () => {
     }
   });
 
-  it('fills placeholders and leaves unknown ones visible', () => {
+  it('fills placeholders and drops the part of a message whose value is missing', () => {
     expect(translate('fr', 'TooManyRequestsException', { seconds: 12 })).toBe(
       'Trop de requêtes. Réessayez dans 12 s.',
     );
-    expect(translate('en', 'MethodNotFoundException')).toContain('{method}');
+    expect(translate('en', 'MethodNotFoundException')).toBe('Method does not exist.');
+    expect(translate('en', 'MethodNotFoundException', { method: 'games.nope' })).toBe(
+      'Method games.nope does not exist.',
+    );
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Error messages in the request's locale. Keys are error types or message keys services pass to
- * AppError; `{name}` placeholders take values. Every key exists in both locales (tested).
+ * AppError; `{name}` placeholders take values, `[…]` marks a part shown only with its values
+ * (see interpolate.ts). Every key exists in both locales (tested).
  */
 import type { ErrorType } from '@croupier/contract/errors';
+import { interpolate, type MessageValues } from './interpolate.ts';
 
 type Catalogue = Record<ErrorType, string> & Record<string, string>;
 
 const en: Catalogue = {
   UnknownErrorException: 'Something went wrong!',
   ApplicationDisabledException: 'The site is temporarily disabled.',
-  MethodNotFoundException: 'Method {method} does not exist.',
+  MethodNotFoundException: 'Method[ {method}] does not exist.',
   AuthorizationException: 'Please sign in to continue.',
   InvalidRequestException: 'The request is malformed.',
   InternalServerErrorException: 'Something went wrong! Please try again later.',
@@ -20,8 +22,8 @@ const en: Catalogue = {
   UserNeedProfileDataException: 'Please complete your profile to continue.',
   UserNeedConfirmContactException: 'Please confirm your contact details to continue.',
   ApplicationUnavailableException: 'The site is under maintenance. Please come back soon.',
-  InvalidParameterException: 'Some parameters are invalid: {fields}.',
-  TooManyRequestsException: 'Too many requests. Try again in {seconds} s.',
+  InvalidParameterException: 'Some parameters are invalid[: {fields}].',
+  TooManyRequestsException: 'Too many requests.[ Try again in {seconds} s.]',
   BillingServiceErrorException: 'The payment service returned an error.',
   BillingTransactionDeclinedException: 'The transaction was declined.',
   BillingUnavailableException: 'Payments are temporarily unavailable.',
@@ -36,7 +38,7 @@ const en: Catalogue = {
   RequisitesOnVerificationException: 'Your payment details are being verified.',
   RequisitesValidationRequiredException: 'Please check your payment details.',
   RequisitesFraudulentException: 'These payment details cannot be used.',
-  'request.unsupported_version': 'API version {version} is not supported.',
+  'request.unsupported_version': 'API version[ {version}] is not supported.',
   'request.body_too_large': 'The request body is too large.',
   'request.malformed_body': 'The request body could not be read.',
   'request.cross_site': 'Cross-site requests are not allowed.',
@@ -47,7 +49,7 @@ const en: Catalogue = {
 const fr: Catalogue = {
   UnknownErrorException: 'Une erreur est survenue !',
   ApplicationDisabledException: 'Le site est temporairement désactivé.',
-  MethodNotFoundException: "La méthode {method} n'existe pas.",
+  MethodNotFoundException: "La méthode[ {method}] n'existe pas.",
   AuthorizationException: 'Veuillez vous connecter pour continuer.',
   InvalidRequestException: 'La requête est mal formée.',
   InternalServerErrorException: 'Une erreur est survenue ! Veuillez réessayer plus tard.',
@@ -58,8 +60,8 @@ const fr: Catalogue = {
   UserNeedProfileDataException: 'Veuillez compléter votre profil pour continuer.',
   UserNeedConfirmContactException: 'Veuillez confirmer vos coordonnées pour continuer.',
   ApplicationUnavailableException: 'Le site est en maintenance. Revenez bientôt.',
-  InvalidParameterException: 'Certains paramètres sont invalides : {fields}.',
-  TooManyRequestsException: 'Trop de requêtes. Réessayez dans {seconds} s.',
+  InvalidParameterException: 'Certains paramètres sont invalides[ : {fields}].',
+  TooManyRequestsException: 'Trop de requêtes.[ Réessayez dans {seconds} s.]',
   BillingServiceErrorException: 'Le service de paiement a renvoyé une erreur.',
   BillingTransactionDeclinedException: 'La transaction a été refusée.',
   BillingUnavailableException: 'Les paiements sont temporairement indisponibles.',
@@ -74,7 +76,7 @@ const fr: Catalogue = {
   RequisitesOnVerificationException: 'Vos coordonnées de paiement sont en cours de vérification.',
   RequisitesValidationRequiredException: 'Veuillez vérifier vos coordonnées de paiement.',
   RequisitesFraudulentException: 'Ces coordonnées de paiement ne peuvent pas être utilisées.',
-  'request.unsupported_version': "La version {version} de l'API n'est pas prise en charge.",
+  'request.unsupported_version': "La version[ {version}] de l'API n'est pas prise en charge.",
   'request.body_too_large': 'Le corps de la requête est trop volumineux.',
   'request.malformed_body': "Le corps de la requête n'a pas pu être lu.",
   'request.cross_site': 'Les requêtes intersites ne sont pas autorisées.',
@@ -85,13 +87,8 @@ const fr: Catalogue = {
 export const serverMessages = { en, fr } as const;
 export type ServerLocale = keyof typeof serverMessages;
 
-export function translate(
-  locale: ServerLocale,
-  key: string,
-  values: Record<string, string | number> = {},
-): string {
-  const template = serverMessages[locale][key] ?? serverMessages.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
+export function translate(locale: ServerLocale, key: string, values: MessageValues = {}): string {
+  const template = serverMessages[locale][key] ?? serverMessages.en[key];
+  // Not a key: a message a module already wrote out in the request's language.
+  return template === undefined ? key : interpolate(template, values);
 }

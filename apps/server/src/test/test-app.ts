@@ -20,7 +20,14 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
   /** Creates a player and a live session; returns the cookie header to act as them. */
-  createPlayer(login?: string): Promise<{ id: bigint; cookie: string; token: string }>;
+  /**
+   * A signed-in player with an adult birth date (real money needs one); `birthDate: null` for a
+   * player who has not given it, or an ISO date.
+   */
+  createPlayer(
+    login?: string,
+    options?: { birthDate?: string | null },
+  ): Promise<{ id: bigint; cookie: string; token: string }>;
 }
 
 let counter = 0;
@@ -61,13 +68,19 @@ export async function createTestApp(
       await database.close();
       await testDb.drop();
     },
-    async createPlayer(login) {
+    async createPlayer(login, playerOptions = {}) {
       counter += 1;
       const name = login ?? `player${counter}-${Date.now()}@example.test`;
       const inserted = await database.db.execute<{ id: string }>(
         sql`INSERT INTO players (login) VALUES (${name}) RETURNING id`,
       );
       const id = BigInt(inserted.rows[0]!.id);
+      const birthDate = playerOptions.birthDate === undefined ? '1990-01-01' : playerOptions.birthDate;
+      if (birthDate !== null) {
+        await database.db.execute(
+          sql`INSERT INTO player_profiles (player_id, birth_date) VALUES (${id}, ${birthDate})`,
+        );
+      }
       const token = await app.services.sessions.create(id, { ip: '127.0.0.1', userAgent: 'vitest' });
       return { id, token, cookie: `${SESSION_COOKIE}=${token}` };
     },

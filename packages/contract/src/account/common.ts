@@ -80,5 +80,12 @@ export const accountInfo = balancesOutput.extend({
   country_code: z.string().nullable(),
   locale: z.string(),
   two_factor_auth: z.boolean(),
+  /** Whether the player has a deposit the provider paid (the registration hint stops then). */
+  has_deposit: z.boolean(),
+  /**
+   * Why real money (deposits, real-money games) is closed to this player, or null: no birth date
+   * on the profile yet, or one under the minimum age of their country. Demo play stays open.
+   */
+  real_money_block: z.enum(['birth_date_required', 'under_age']).nullable(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;

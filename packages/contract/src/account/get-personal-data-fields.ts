@@ -26,6 +26,8 @@ export const personalDataField = z.object({
   editable: z.boolean(),
   /** Whether the player has filled it. */
   filled: z.boolean(),
+  /** `birth_date` only: the age the player must have reached (their country's minimum age). */
+  minimum_age: z.number().int().min(0).max(150).optional(),
 });
 export type PersonalDataField = z.infer<typeof personalDataField>;
 

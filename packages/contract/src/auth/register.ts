@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { accountInfo, checkboxParam, currencyCode } from '../account/common.ts';
 import { defineMethod } from '../method.ts';
 import { intParam } from '../params.ts';
-import { loginField, newPasswordField, optional, promocodeField } from '../validation/fields.ts';
+import {
+  birthDateField,
+  loginField,
+  newPasswordField,
+  optional,
+  promocodeField,
+} from '../validation/fields.ts';
 
 export const PROMO_CODE_MAX_LENGTH = 64;
 
@@ -32,6 +38,8 @@ export const formRegistration = z
     markBetting: checkboxParam(),
     promo_code: promoCode(),
     character: character(),
+    /** When the form asks for it (dd.mm.yyyy or ISO): the server also checks the minimum age. */
+    birth_date: optional(birthDateField()),
   })
   .strict();
 

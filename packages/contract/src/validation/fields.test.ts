@@ -132,6 +132,15 @@ describe('fields', () => {
     });
   });
 
+  it('refuse a birth date under the minimum age when one is given', () => {
+    expect(issueOf(birthDateField({ minimumAge: 18 }), '01.01.2015')).toMatchObject({
+      message: 'minimumAge',
+      params: { age: '18' },
+    });
+    expect(birthDateField({ minimumAge: 18 }).parse('01.01.1990')).toBe('1990-01-01');
+    expect(birthDateField().parse('01.01.2015')).toBe('2015-01-01');
+  });
+
   it('refuse non-text input with a typed issue, not a throw', () => {
     expect(issueOf(emailField(), 42).code).toBe('invalid_type');
     expect(issueOf(requiredCheckboxField(), 1).code).toBe('invalid_union');

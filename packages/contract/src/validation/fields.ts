@@ -28,6 +28,7 @@ import {
   type SumRule,
   type ValidationIssue,
   validateAddress,
+  validateBirthDate,
   validateCardHolder,
   validateCustom,
   validateDate,
@@ -136,10 +137,15 @@ export const dateField = (options: Omit<DateRule, 'optional'> = {}) =>
     (text) => parseDate(text) ?? '',
   );
 
-/** Birth date from `BIRTH_DATE_MIN` to today (judged at parse time); output ISO. */
-export const birthDateField = (options: Omit<DateRule, 'optional'> = {}) =>
+/**
+ * Birth date from `BIRTH_DATE_MIN` to today (judged at parse time), and at least `minimumAge` years
+ * ago when given (`minimumAge`); output ISO.
+ */
+export const birthDateField = (options: Omit<DateRule, 'optional'> & { minimumAge?: number } = {}) =>
   textRule(
-    (text) => validateDate(text, { min: options.min ?? BIRTH_DATE_MIN, max: options.max ?? new Date() }),
+    (text) =>
+      validateDate(text, { min: options.min ?? BIRTH_DATE_MIN, max: options.max ?? new Date() }) ??
+      (options.minimumAge === undefined ? null : validateBirthDate(text, { minimumAge: options.minimumAge })),
     (text) => parseDate(text) ?? '',
   );
 

@@ -8,6 +8,7 @@ import {
   messagePlaceholders,
   VALIDATION_CODES,
   VALIDATION_MESSAGES,
+  VALIDATION_MESSAGES_WITHOUT_VALUES,
 } from './messages.ts';
 
 describe('validation messages', () => {
@@ -62,8 +63,18 @@ describe('validation messages', () => {
       'Enter an amount from $10.00 to $5,000.00',
     );
     expect(formatValidationMessage('required', undefined, 'fr')).toBe('Ce champ est obligatoire');
-    // A missing param stays visible rather than vanishing.
-    expect(formatValidationMessage('maxLength', {}, 'en')).toBe('Max length is $$max$$');
+    // A missing param never shows as a raw placeholder: the rule is said without its value.
+    expect(formatValidationMessage('maxLength', {}, 'en')).toBe('Too long');
+    expect(formatValidationMessage('minLength', undefined, 'fr')).toBe('Trop court');
+    expect(formatValidationMessage('minimumAge', undefined, 'en')).toBe(
+      'You are under the minimum age to play',
+    );
+    expect(formatValidationMessage('minimumAge', { age: '21' }, 'en')).toBe(
+      'You must be at least 21 years old to play',
+    );
+    expect(formatValidationMessage('minimumAge', { age: '18' }, 'fr')).toBe(
+      'Vous devez avoir au moins 18 ans pour jouer',
+    );
   });
 
   it('names a space in the offending characters, per locale', () => {
@@ -83,6 +94,22 @@ describe('validation messages', () => {
     );
     expect(formatValidationMessage('email', undefined, 'en', overrides)).toBe('Wrong email address');
     expect(formatValidationMessage('name', undefined, 'fr', overrides)).toBe(VALIDATION_MESSAGES.fr.name);
+  });
+
+  it('has a text without values for every message with placeholders, in every locale', () => {
+    for (const locale of LOCALES) {
+      for (const code of VALIDATION_CODES) {
+        const message = formatValidationMessage(code, undefined, locale);
+        expect(message, `${locale} ${code}`).not.toMatch(/\$\$/);
+        if (messagePlaceholders(VALIDATION_MESSAGES.en[code]).length > 0) {
+          expect(VALIDATION_MESSAGES_WITHOUT_VALUES[locale][code], `${locale} ${code}`).toBeTruthy();
+        }
+      }
+    }
+    // An operator's text naming a param the rule does not give falls back to the default.
+    expect(formatValidationMessage('required', undefined, 'en', { required: 'Fill in $$label$$' })).toBe(
+      'Field is required',
+    );
   });
 
   it('fills every placeholder it is given params for', () => {

@@ -41,6 +41,7 @@ export const VALIDATION_CODES = [
   'sumRange',
   'wrongEmailAddress',
   'wrongPhoneFormat',
+  'minimumAge',
 ] as const;
 
 /** Letters only (camelCase): the server's dispatcher reports it verbatim in `fields`. */
@@ -84,6 +85,7 @@ export const VALIDATION_MESSAGES: { en: ValidationMessages; fr: ValidationMessag
     sumRange: 'Enter an amount from $$min$$ to $$max$$',
     wrongEmailAddress: 'Wrong email address',
     wrongPhoneFormat: 'Wrong phone number format',
+    minimumAge: 'You must be at least $$age$$ years old to play',
   },
   fr: {
     required: 'Ce champ est obligatoire',
@@ -117,6 +119,40 @@ export const VALIDATION_MESSAGES: { en: ValidationMessages; fr: ValidationMessag
     sumRange: 'Saisissez un montant compris entre $$min$$ et $$max$$',
     wrongEmailAddress: 'Adresse e-mail incorrecte',
     wrongPhoneFormat: 'Format du numéro de téléphone incorrect',
+    minimumAge: 'Vous devez avoir au moins $$age$$ ans pour jouer',
+  },
+};
+
+/**
+ * What a message with placeholders says when its values are not at hand (a bare code from the
+ * server's `fields`, or an operator's template naming a param the rule does not give): the rule in
+ * words, never a raw `$$name$$`.
+ */
+export const VALIDATION_MESSAGES_WITHOUT_VALUES: {
+  en: Partial<ValidationMessages>;
+  fr: Partial<ValidationMessages>;
+} = {
+  en: {
+    minLength: 'Too short',
+    maxLength: 'Too long',
+    minValue: 'The value is too small',
+    maxValue: 'The value is too large',
+    minDate: 'The date is too early',
+    maxDate: 'The date is too late',
+    passwordChars: 'Some characters are not allowed',
+    sumRange: 'Enter an amount within the limits',
+    minimumAge: 'You are under the minimum age to play',
+  },
+  fr: {
+    minLength: 'Trop court',
+    maxLength: 'Trop long',
+    minValue: 'La valeur est trop petite',
+    maxValue: 'La valeur est trop grande',
+    minDate: 'La date est trop ancienne',
+    maxDate: 'La date est trop récente',
+    passwordChars: 'Certains caractères ne sont pas autorisés',
+    sumRange: 'Saisissez un montant dans les limites',
+    minimumAge: 'Vous n’avez pas l’âge minimum pour jouer',
   },
 };
 
@@ -157,8 +193,9 @@ export function formatCharList(chars: string, locale: Locale): string {
 /**
  * The message of `code` in `locale` with its `$$name$$` placeholders filled from `params`.
  * `overrides` are the operator's messages for that locale (content config); an empty override is
- * ignored so a half-filled config cannot blank a message. A placeholder without a param is left as
- * written, so a missing param is visible in review instead of silently dropped.
+ * ignored so a half-filled config cannot blank a message. When a placeholder has no param, the
+ * message without values (`VALIDATION_MESSAGES_WITHOUT_VALUES`) is shown instead: a player never
+ * sees a raw `$$name$$`.
  */
 export function formatValidationMessage(
   code: ValidationCode,
@@ -167,11 +204,23 @@ export function formatValidationMessage(
   overrides?: Readonly<Partial<Record<ValidationCode, string>>>,
 ): string {
   const override = overrides?.[code];
-  const template =
-    override !== undefined && override.trim() !== '' ? override : VALIDATION_MESSAGES[locale][code];
-  return template.replace(/\$\$([A-Za-z]+)\$\$/g, (placeholder, name: string) => {
-    if (!params || !Object.hasOwn(params, name)) return placeholder;
-    const value = params[name] ?? '';
+  const given = (name: string) => params !== undefined && Object.hasOwn(params, name) && params[name] !== '';
+  // The operator's text, else the default, whichever has all its values; else the text without values.
+  const template = [
+    override !== undefined && override.trim() !== '' ? override : undefined,
+    VALIDATION_MESSAGES[locale][code],
+  ]
+    .filter((text): text is string => text !== undefined)
+    .find((text) => messagePlaceholders(text).every(given));
+  if (template === undefined) {
+    return (
+      VALIDATION_MESSAGES_WITHOUT_VALUES[locale][code] ??
+      VALIDATION_MESSAGES_WITHOUT_VALUES.en[code] ??
+      VALIDATION_MESSAGES[locale].custom
+    );
+  }
+  return template.replace(/\$\$([A-Za-z]+)\$\$/g, (_placeholder, name: string) => {
+    const value = params?.[name] ?? '';
     return name === 'chars' ? formatCharList(value, locale) : value;
   });
 }

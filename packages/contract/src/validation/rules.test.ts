@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageOn,
   checkProfileField,
   formatSumBound,
   isCheckboxTicked,
@@ -204,6 +205,30 @@ describe('date rules', () => {
       code: 'minDate',
       params: { min: '01.01.1900' },
     });
+  });
+
+  it('refuses a birth date under the minimum age, counting from the birthday itself', () => {
+    const today = new Date(2026, 10, 25);
+    const adult = { today, minimumAge: 18 };
+    // The case: 01.01.2015 makes an 11-year-old.
+    expect(validateBirthDate('01.01.2015', adult)).toEqual({ code: 'minimumAge', params: { age: '18' } });
+    expect(validateBirthDate('2015-01-01', adult)).toEqual({ code: 'minimumAge', params: { age: '18' } });
+    expect(validateBirthDate('25.11.2008', adult)).toBeNull();
+    expect(validateBirthDate('26.11.2008', adult)).toEqual({ code: 'minimumAge', params: { age: '18' } });
+    expect(validateBirthDate('25.11.2005', { today, minimumAge: 21 })).toBeNull();
+    expect(validateBirthDate('26.11.2005', { today, minimumAge: 21 })).toMatchObject({ code: 'minimumAge' });
+    // The date rules still come first, and no minimum age means no age rule.
+    expect(validateBirthDate('31.02.2000', adult)).toEqual({ code: 'date' });
+    expect(validateBirthDate('01.01.2015', { today })).toBeNull();
+    expect(validateBirthDate('', { ...adult, optional: true })).toBeNull();
+  });
+
+  it('counts ages in whole years, a 29 February birthday from 1 March', () => {
+    expect(ageOn('2008-02-29', new Date(2026, 1, 28))).toBe(17);
+    expect(ageOn('2008-02-29', new Date(2026, 2, 1))).toBe(18);
+    expect(ageOn('2008-02-29', new Date(2028, 1, 29))).toBe(20);
+    expect(ageOn('2000-12-31', new Date(2018, 11, 30))).toBe(17);
+    expect(ageOn('2000-12-31', new Date(2018, 11, 31))).toBe(18);
   });
 });
 

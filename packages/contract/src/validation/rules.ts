@@ -47,6 +47,11 @@ export const DEFAULT_CURRENCY = 'USD';
 /** Longest amount text a sum field reads; no casino amount needs more. */
 export const SUM_MAX_LENGTH = 40;
 export const BIRTH_DATE_MIN = '1900-01-01';
+/** Age a player must have reached to play for real money, unless the jurisdiction says more. */
+export const DEFAULT_MINIMUM_AGE = 18;
+/** Bounds an operator may configure a minimum age within (no casino licence allows less than 18). */
+export const MINIMUM_AGE_LOWEST = 18;
+export const MINIMUM_AGE_HIGHEST = 30;
 
 function fail(code: ValidationCode, params?: Record<string, string>): ValidationIssue {
   return params ? { code, params } : { code };
@@ -241,16 +246,38 @@ export function validateDate(
   return null;
 }
 
-/** A birth date: from `BIRTH_DATE_MIN` to today (no one is born tomorrow). */
+/**
+ * Whole years from the ISO birth date `birthIso` to `today` (its local calendar day): the
+ * birthday counts from its day on, and a 29 February birthday from 1 March in other years.
+ */
+export function ageOn(birthIso: string, today: Date = new Date()): number {
+  const [birthYear, birthMonth, birthDay] = birthIso.split('-').map(Number) as [number, number, number];
+  const [year, month, day] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+  const hadBirthday = month > birthMonth || (month === birthMonth && day >= birthDay);
+  return year - birthYear - (hadBirthday ? 0 : 1);
+}
+
+export interface BirthDateRule extends OptionalRule {
+  today?: Date;
+  /** The player must be at least this old (`minimumAge`, with `params.age`). */
+  minimumAge?: number;
+}
+
+/**
+ * A birth date: from `BIRTH_DATE_MIN` to today (no one is born tomorrow), and when `minimumAge` is
+ * given, at least that many years ago (`minimumAge`: "You must be at least 18 years old").
+ */
 export function validateBirthDate(
   value: string | null | undefined,
-  options: OptionalRule & { today?: Date } = {},
+  options: BirthDateRule = {},
 ): ValidationIssue | null {
-  return validateDate(value, {
-    optional: options.optional,
-    min: BIRTH_DATE_MIN,
-    max: options.today ?? new Date(),
-  });
+  const today = options.today ?? new Date();
+  const issue = validateDate(value, { optional: options.optional, min: BIRTH_DATE_MIN, max: today });
+  if (issue || options.minimumAge === undefined) return issue;
+  const iso = parseDate(value ?? '');
+  return iso !== null && ageOn(iso, today) < options.minimumAge
+    ? fail('minimumAge', { age: String(options.minimumAge) })
+    : null;
 }
 
 // --- Choices -------------------------------------------------------------------------------------
@@ -599,6 +626,7 @@ export function checkProfileField(
   type: ProfileFieldType,
   value: string | number | null | undefined,
   today: Date = new Date(),
+  minimumAge?: number,
 ): ValidationIssue | null {
   if (type === 'sex') return validateSex(value);
   const text = typeof value === 'number' ? String(value) : value;
@@ -607,7 +635,7 @@ export function checkProfileField(
     case 'last_name':
       return validateName(text);
     case 'birth_date':
-      return validateBirthDate(text, { today });
+      return validateBirthDate(text, { today, ...(minimumAge !== undefined ? { minimumAge } : {}) });
     case 'documentNumber':
       return validateText(text);
     case 'address':

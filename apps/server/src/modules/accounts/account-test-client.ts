@@ -80,7 +80,16 @@ export async function signUp(
   const browser = newBrowser(app);
   const login = typeof overrides.login === 'string' ? overrides.login : uniqueEmail();
   const password = typeof overrides.password === 'string' ? overrides.password : 'Secret-123';
-  const answer = await browser.call('auth.register', { login, password, terms: '1', ...overrides });
+  // An adult by default (real money needs a birth date); `birth_date: null` signs up without one.
+  const params: Record<string, unknown> = {
+    login,
+    password,
+    terms: '1',
+    birth_date: '01.01.1990',
+    ...overrides,
+  };
+  if (params.birth_date === null) delete params.birth_date;
+  const answer = await browser.call('auth.register', params);
   if (answer.body.status !== 1) throw new Error(`sign-up failed: ${JSON.stringify(answer.body)}`);
   return { browser, login, password, uid: (answer.body.data as { uid: number }).uid };
 }

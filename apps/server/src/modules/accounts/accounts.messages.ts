@@ -8,6 +8,7 @@ import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
 import { AppError } from '../../http/app-error.ts';
+import { interpolate } from '../../http/interpolate.ts';
 import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
 
 const en = {
@@ -39,6 +40,10 @@ const en = {
   'account.two_factor_disabled': 'Two-factor authentication is not enabled.',
   'account.two_factor_not_started': 'Start two-factor set-up first.',
   'account.unsubscribe_invalid': 'This unsubscribe link is not valid.',
+  'account.birth_date_required':
+    'Add your date of birth in your profile settings before you deposit or play for real money[: you must be at least {age} years old].',
+  'account.under_age':
+    'Real-money play is for adults only[: you must be at least {age} years old]. Demo games stay open.',
 } as const;
 
 export type AccountMessageKey = keyof typeof en;
@@ -75,6 +80,10 @@ const fr: Record<AccountMessageKey, string> = {
   'account.two_factor_not_started':
     "Commencez d'abord la configuration de l'authentification à deux facteurs.",
   'account.unsubscribe_invalid': "Ce lien de désinscription n'est pas valide.",
+  'account.birth_date_required':
+    'Indiquez votre date de naissance dans les paramètres de votre profil avant de déposer ou de jouer en argent réel[ : vous devez avoir au moins {age} ans].',
+  'account.under_age':
+    'Le jeu en argent réel est réservé aux adultes[ : vous devez avoir au moins {age} ans]. Les jeux en démo restent ouverts.',
 };
 
 export const accountMessages: Record<Locale, Record<AccountMessageKey, string>> = { en, fr };
@@ -83,17 +92,21 @@ function isAccountMessageKey(key: string | undefined): key is AccountMessageKey 
   return key !== undefined && Object.hasOwn(en, key);
 }
 
+/** An error's values as the string params of a shared rule's message (`{ age: '18' }`). */
+function textValues(values: Record<string, string | number> | undefined): Record<string, string> | undefined {
+  if (!values) return undefined;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
+}
+
 /** The same error with its message resolved in `locale`; other errors pass through unchanged. */
 export function localizeAccountError(error: unknown, locale: Locale): unknown {
   if (!(error instanceof AppError)) return error;
   let message: string | undefined;
   if (isAccountMessageKey(error.messageKey)) {
-    message = accountMessages[locale][error.messageKey].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      error.values?.[name] === undefined ? whole : String(error.values[name]),
-    );
+    message = interpolate(accountMessages[locale][error.messageKey], error.values);
   } else if (error.messageKey === undefined && error.type === 'InvalidParameterException' && error.fields) {
     const [code] = Object.values(error.fields);
-    if (isValidationCode(code)) message = formatValidationMessage(code, undefined, locale);
+    if (isValidationCode(code)) message = formatValidationMessage(code, textValues(error.values), locale);
   }
   if (message === undefined) return error;
   return new AppError(error.type, {
@@ -120,11 +133,20 @@ export function bindAccountMethod<M extends MethodContract>(
   });
 }
 
-/** A field error with an accounts message (`fields: {field: code}`). */
-export function fieldError(field: string, code: string, message?: AccountMessageKey): AppError {
+/**
+ * A field error with an accounts message (`fields: {field: code}`); `values` fill the message, or
+ * the shared rule's params when the code is a rule's (`{ age: 18 }` for `minimumAge`).
+ */
+export function fieldError(
+  field: string,
+  code: string,
+  message?: AccountMessageKey,
+  values?: Record<string, string | number>,
+): AppError {
   return new AppError('InvalidParameterException', {
     code: 'invalid_parameter',
     fields: { [field]: code },
     ...(message ? { message } : {}),
+    ...(values ? { values } : {}),
   });
 }

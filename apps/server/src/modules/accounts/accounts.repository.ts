@@ -568,6 +568,19 @@ function createAccountsQueries(db: Executor) {
 
     // --- profile -------------------------------------------------------------------------------
 
+    /**
+     * Whether the player has a deposit the provider paid (read from the cashier's table, which
+     * only the cashier writes): the registration hint stops once there is one.
+     */
+    async hasSucceededDeposit(playerId: bigint): Promise<boolean> {
+      const rows = await db.execute<{ found: boolean }>(sql`
+        SELECT EXISTS (
+          SELECT 1 FROM cashier_transactions
+          WHERE player_id = ${playerId} AND type = 'deposit' AND status = 'succeeded'
+        ) AS found`);
+      return rows.rows[0]?.found === true;
+    },
+
     async findProfile(playerId: bigint): Promise<ProfileRecord | undefined> {
       const [row] = await db
         .select({

@@ -11,11 +11,17 @@ import type { CurrencyRate } from '@croupier/contract/account/get-currency-rates
 import type { PersonalDataField } from '@croupier/contract/account/get-personal-data-fields';
 import type { ProfileInfo } from '@croupier/contract/account/get-profile-info';
 import { type Locale, localizePath, normalizeLocale } from '@croupier/contract/locales';
-import { validateLogin, validatePhone, validateRequiredCheckbox } from '@croupier/contract/validation/rules';
+import {
+  validateBirthDate,
+  validateLogin,
+  validatePhone,
+  validateRequiredCheckbox,
+} from '@croupier/contract/validation/rules';
 import QRCode from 'qrcode';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { interpolate } from '../../http/interpolate.ts';
 import { mailLinkOrigin } from '../../http/public-origin.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { createSecretBox } from '../auth/secret-box.ts';
@@ -27,7 +33,7 @@ import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { contactCodeEmail, contactCodeSms, passwordResetEmail, welcomeEmail } from './accounts.emails.ts';
-import { fieldError } from './accounts.messages.ts';
+import { accountMessages, fieldError } from './accounts.messages.ts';
 import {
   type ContactRecord,
   type ContactType,
@@ -36,6 +42,7 @@ import {
   type PlayerRecord,
   type ProfilePatch,
 } from './accounts.repository.ts';
+import { type AgeGateRefusal, minimumAgeFor } from './minimum-age.ts';
 import { countryOfNumber, internationalDigits, PHONE_COUNTRIES, phoneCountry } from './phone-countries.ts';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -62,6 +69,8 @@ export interface RegistrationInput {
   markBetting: boolean;
   promoCode: string | undefined;
   character: number | undefined;
+  /** ISO `yyyy-mm-dd`, when the form asks for it: checked against the minimum age. */
+  birthDate?: string | undefined;
 }
 
 export interface MessengerInput {
@@ -285,6 +294,26 @@ export function createAccountsService(
     });
   }
 
+  /**
+   * Refuses a birth date (ISO) under the minimum age of `country` (`minimumAge` on `field`, with
+   * the age in the message), before anything is written.
+   */
+  function checkAge(field: string, birthDate: string, country: string | null): void {
+    const minimumAge = minimumAgeFor(deps.config, country);
+    const issue = validateBirthDate(birthDate, { today: deps.now(), minimumAge });
+    if (issue) throw fieldError(field, issue.code, undefined, { ...issue.params });
+  }
+
+  /** Why this player may not move real money yet (see `requireRealMoneyAge`), or null. */
+  async function realMoneyAgeRefusal(playerId: bigint): Promise<AgeGateRefusal | null> {
+    const [player, profile] = await Promise.all([playerOrThrow(playerId), repository.findProfile(playerId)]);
+    const minimumAge = minimumAgeFor(deps.config, player.countryCode);
+    const birthDate = profile?.birthDate ?? null;
+    if (birthDate === null) return { reason: 'birth_date_required', minimumAge };
+    const issue = validateBirthDate(birthDate, { today: deps.now(), minimumAge });
+    return issue ? { reason: 'under_age', minimumAge } : null;
+  }
+
   async function getProfile(playerId: bigint): Promise<ProfileInfo> {
     const player = await playerOrThrow(playerId);
     const [profile, contacts, cpf] = await Promise.all([
@@ -330,6 +359,7 @@ export function createAccountsService(
         const issue = validateRequiredCheckbox(input.terms);
         if (issue) throw fieldError('terms', issue.code);
       }
+      if (input.birthDate !== undefined) checkAge('birth_date', input.birthDate, null);
       const currency = await availableCurrency(input.currency);
       if (await repository.loginExists(login.value)) {
         throw fieldError('login', 'loginTaken', 'account.login_taken');
@@ -363,6 +393,8 @@ export function createAccountsService(
           confirmedAt: null,
           subscribed,
         });
+        if (input.birthDate !== undefined)
+          await repo.upsertProfile(playerId, { birthDate: input.birthDate }, now);
         if (login.type === 'email' && subscribed) {
           const mail = welcomeEmail(locale, siteUrl('/', locale), unsubscribeLink(playerId, login, locale));
           await notifications.enqueueEmail({ to: login.value, ...mail, locale }, { tx });
@@ -635,10 +667,16 @@ export function createAccountsService(
           country_code: null,
           locale,
           two_factor_auth: false,
+          has_deposit: false,
+          real_money_block: null,
         };
       }
       const player = await playerOrThrow(playerId);
-      const contacts = await repository.listContacts(playerId);
+      const [contacts, hasDeposit, ageRefusal] = await Promise.all([
+        repository.listContacts(playerId),
+        repository.hasSucceededDeposit(playerId),
+        realMoneyAgeRefusal(playerId),
+      ]);
       const currency = player.currency ?? (await metadata.generalInfo()).default_currency;
       const loginContact = contacts.find((c) => c.isLogin);
       return {
@@ -659,6 +697,8 @@ export function createAccountsService(
         country_code: player.countryCode,
         locale: player.locale,
         two_factor_auth: player.twoFactorEnabled,
+        has_deposit: hasDeposit,
+        real_money_block: ageRefusal?.reason ?? null,
       };
     },
 
@@ -671,7 +711,42 @@ export function createAccountsService(
 
     getProfile,
 
+    realMoneyAgeRefusal,
+
+    /**
+     * The age gate of real money (deposits, real-money game sessions): a licensed casino knows a
+     * player's age before taking their money, so no birth date on the profile is
+     * UserNeedProfileDataException (`birth_date_required`: the player fills it in their profile),
+     * and one under the minimum age of their country is AccessDeniedException (`under_age`).
+     * `data` carries the minimum age and the profile field to fill.
+     */
+    async requireRealMoneyAge(playerId: bigint, locale: Locale): Promise<void> {
+      const refusal = await realMoneyAgeRefusal(playerId);
+      if (!refusal) return;
+      const data = { minimum_age: refusal.minimumAge, fields: ['birth_date'], link: '/profile/settings' };
+      // Written out here: the cashier's and the launcher's error paths do not know accounts keys.
+      const message = interpolate(accountMessages[locale][`account.${refusal.reason}`], {
+        age: refusal.minimumAge,
+      });
+      throw new AppError(
+        refusal.reason === 'birth_date_required' ? 'UserNeedProfileDataException' : 'AccessDeniedException',
+        { code: refusal.reason, message, data },
+      );
+    },
+
     async saveProfile(playerId: bigint, input: ProfileInput): Promise<void> {
+      // The birth date and the country decide the minimum age: judge what the profile will hold.
+      if (input.birth_date !== undefined || input.country_code !== undefined) {
+        const [player, profile] = await Promise.all([
+          playerOrThrow(playerId),
+          repository.findProfile(playerId),
+        ]);
+        const birthDate = input.birth_date ?? profile?.birthDate ?? null;
+        const country = input.country_code ?? player.countryCode;
+        if (birthDate !== null) {
+          checkAge(input.birth_date !== undefined ? 'birth_date' : 'country_code', birthDate, country);
+        }
+      }
       const patch: ProfilePatch = {};
       if (input.first_name !== undefined) patch.firstName = input.first_name;
       if (input.last_name !== undefined) patch.lastName = input.last_name;
@@ -716,6 +791,7 @@ export function createAccountsService(
           required: true,
           editable: true,
           filled: filled(profile.birth_date),
+          minimum_age: minimumAgeFor(deps.config, profile.country_code),
         },
         {
           name: 'cpf',

@@ -42,6 +42,7 @@ export const authMethods = [
         markBetting: input.markBetting,
         promoCode: input.promo_code,
         character: input.character,
+        birthDate: input.birth_date,
       },
       ctx.locale,
     );

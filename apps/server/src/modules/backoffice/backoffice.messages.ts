@@ -3,6 +3,7 @@
  * machine code), the emails it sends and the two small pages a mailed link opens.
  */
 import type { Locale } from '@croupier/contract/locales';
+import { interpolate } from '../../http/interpolate.ts';
 
 const en = {
   invalid_credentials: 'Invalid identifier or password.',
@@ -15,9 +16,9 @@ const en = {
   passwords_mismatch: 'Passwords do not match.',
   invalid_current_password: 'The current password is not correct.',
   same_password: 'The new password must be different from the current one.',
-  validation: 'Invalid parameters: {fields}.',
+  validation: 'Invalid parameters[: {fields}].',
   malformed_body: 'The request could not be read.',
-  rate_limited: 'Too many requests. Try again in {seconds} s.',
+  rate_limited: 'Too many requests.[ Try again in {seconds} s.]',
   not_found: 'Not found.',
   sso_unavailable: 'The sign-in provider is unavailable. Please try again later.',
   sso_failed: 'Sign-in with the provider failed. Please try again.',
@@ -53,9 +54,9 @@ const fr: Record<BackofficeMessageKey, string> = {
   passwords_mismatch: 'Les mots de passe ne correspondent pas.',
   invalid_current_password: "Le mot de passe actuel n'est pas correct.",
   same_password: "Le nouveau mot de passe doit être différent de l'actuel.",
-  validation: 'Paramètres invalides : {fields}.',
+  validation: 'Paramètres invalides[ : {fields}].',
   malformed_body: "La requête n'a pas pu être lue.",
-  rate_limited: 'Trop de requêtes. Réessayez dans {seconds} s.',
+  rate_limited: 'Trop de requêtes.[ Réessayez dans {seconds} s.]',
   not_found: 'Introuvable.',
   sso_unavailable: 'Le service de connexion est indisponible. Veuillez réessayer plus tard.',
   sso_failed: 'La connexion avec le service a échoué. Veuillez réessayer.',
@@ -78,7 +79,7 @@ const fr: Record<BackofficeMessageKey, string> = {
   'page.confirm.failed': "Ce lien de confirmation n'est pas valide ou a expiré.",
 };
 
-const catalogues: Record<Locale, Record<BackofficeMessageKey, string>> = { en, fr };
+export const backofficeMessages: Record<Locale, Record<BackofficeMessageKey, string>> = { en, fr };
 
 export function isBackofficeMessageKey(value: string): value is BackofficeMessageKey {
   return Object.hasOwn(en, value);
@@ -89,7 +90,5 @@ export function backofficeText(
   key: BackofficeMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return catalogues[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
+  return interpolate(backofficeMessages[locale][key], values);
 }

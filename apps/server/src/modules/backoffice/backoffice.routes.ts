@@ -10,7 +10,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, messageValues } from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
@@ -123,8 +123,8 @@ export function errorBody(error: AppError, locale: Locale): BackofficeErrorBody 
     error.code === 'validation'
       ? backofficeText(locale, 'validation', { fields: Object.keys(error.fields ?? {}).join(', ') })
       : isBackofficeMessageKey(key)
-        ? backofficeText(locale, key, error.values)
-        : translate(locale, key, error.values);
+        ? backofficeText(locale, key, messageValues(error))
+        : translate(locale, key, messageValues(error));
   return {
     data: null,
     error: {

@@ -6,13 +6,14 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import { AppError } from '../../http/app-error.ts';
+import { interpolate } from '../../http/interpolate.ts';
 import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
 
 const en = {
   'wallet.insufficient_funds': 'Your balance is too low for this amount.',
   'cashier.method_unsupported': 'This payment method is not available.',
-  'cashier.currency_unsupported': 'Payments are made in your account currency ({currency}).',
-  'cashier.amount_invalid': 'Enter a positive amount with at most {digits} decimal places.',
+  'cashier.currency_unsupported': 'Payments are made in your account currency[ ({currency})].',
+  'cashier.amount_invalid': 'Enter a positive amount[ with at most {digits} decimal places].',
   'cashier.requisites_invalid': 'Please check your payment details.',
   'cashier.no_card_deposit':
     'Card withdrawals go back to a card you deposited with. Make a card deposit first, or withdraw by bank transfer.',
@@ -22,12 +23,13 @@ const en = {
   'cashier.request_conflict': 'This request id was already used for another request.',
   'cashier.request_failed': 'This request did not go through. Start a new one.',
   'cashier.deposit_limit_exceeded':
-    'This deposit exceeds your deposit limit. You can deposit up to {available} until {until}.',
-  'cashier.withdrawal_limits': 'Withdrawals with this method must be between {min} and {max}.',
+    'This deposit exceeds your deposit limit.[ You can deposit up to {available} until {until}.]',
+  'cashier.withdrawal_limits':
+    'The amount is outside the limits of this method.[ Withdrawals with this method must be between {min} and {max}.]',
   'cashier.withdrawal_period_limit':
-    'You can withdraw up to {max} every {hours} hours with this method; {available} is left.',
+    'You have reached the withdrawal limit of this method for this period.[ You can withdraw up to {max} every {hours} hours with this method; {available} is left.]',
   'cashier.provider_unavailable': 'Payments are temporarily unavailable. Please try again in a few minutes.',
-  'cashier.declined': 'The payment provider declined the transaction ({code}).',
+  'cashier.declined': 'The payment provider declined the transaction[ ({code})].',
   'cashier.country_unsupported': 'No banks are listed for this country.',
 } as const;
 
@@ -36,8 +38,8 @@ export type CashierMessageKey = keyof typeof en;
 const fr: Record<CashierMessageKey, string> = {
   'wallet.insufficient_funds': 'Votre solde est insuffisant pour ce montant.',
   'cashier.method_unsupported': "Ce moyen de paiement n'est pas disponible.",
-  'cashier.currency_unsupported': 'Les paiements se font dans la devise de votre compte ({currency}).',
-  'cashier.amount_invalid': 'Saisissez un montant positif avec au plus {digits} décimales.',
+  'cashier.currency_unsupported': 'Les paiements se font dans la devise de votre compte[ ({currency})].',
+  'cashier.amount_invalid': 'Saisissez un montant positif[ avec au plus {digits} décimales].',
   'cashier.requisites_invalid': 'Veuillez vérifier vos coordonnées de paiement.',
   'cashier.no_card_deposit':
     'Les retraits par carte reviennent sur une carte utilisée pour un dépôt. Faites d’abord un dépôt par carte, ou retirez par virement.',
@@ -47,13 +49,14 @@ const fr: Record<CashierMessageKey, string> = {
   'cashier.request_conflict': 'Cet identifiant de demande a déjà servi pour une autre demande.',
   'cashier.request_failed': "Cette demande n'a pas abouti. Recommencez.",
   'cashier.deposit_limit_exceeded':
-    "Ce dépôt dépasse votre limite de dépôt. Vous pouvez déposer jusqu'à {available} jusqu'au {until}.",
-  'cashier.withdrawal_limits': 'Les retraits avec ce moyen doivent être compris entre {min} et {max}.',
+    "Ce dépôt dépasse votre limite de dépôt.[ Vous pouvez déposer jusqu'à {available} jusqu'au {until}.]",
+  'cashier.withdrawal_limits':
+    'Le montant est hors des limites de ce moyen.[ Les retraits avec ce moyen doivent être compris entre {min} et {max}.]',
   'cashier.withdrawal_period_limit':
-    "Vous pouvez retirer jusqu'à {max} toutes les {hours} heures avec ce moyen ; il reste {available}.",
+    "Vous avez atteint la limite de retrait de ce moyen pour cette période.[ Vous pouvez retirer jusqu'à {max} toutes les {hours} heures avec ce moyen ; il reste {available}.]",
   'cashier.provider_unavailable':
     'Les paiements sont temporairement indisponibles. Réessayez dans quelques minutes.',
-  'cashier.declined': 'Le prestataire de paiement a refusé la transaction ({code}).',
+  'cashier.declined': 'Le prestataire de paiement a refusé la transaction[ ({code})].',
   'cashier.country_unsupported': "Aucune banque n'est répertoriée pour ce pays.",
 };
 
@@ -69,9 +72,7 @@ export function cashierText(
   key: CashierMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return cashierMessages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
+  return interpolate(cashierMessages[locale][key], values);
 }
 
 /** The same error with its message resolved in `locale`; other errors pass through unchanged. */

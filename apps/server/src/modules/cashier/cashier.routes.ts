@@ -16,7 +16,7 @@ import {
 } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, messageValues } from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
@@ -134,14 +134,14 @@ export async function cashierRoutes(app: FastifyInstance, options: { cashier: Ca
         fields = error.fields;
         message = isCashierKey(error.messageKey)
           ? cashierText(locale, error.messageKey, error.values)
-          : translate(locale, error.type, error.values);
+          : translate(locale, error.type, messageValues(error));
       } else if (error instanceof z.ZodError) {
         status = 400;
         code = 'invalid_parameter';
-        message = translate(locale, 'InvalidParameterException', { fields: '' });
         fields = Object.fromEntries(
           error.issues.slice(0, 10).map((issue) => [String(issue.path[0] ?? '_'), issue.code]),
         );
+        message = translate(locale, 'InvalidParameterException', { fields: Object.keys(fields).join(', ') });
       } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
         code = 'bad_request';

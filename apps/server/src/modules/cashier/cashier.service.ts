@@ -913,6 +913,8 @@ export function createCashierService(
       log: FastifyBaseLogger = deps.log,
     ): Promise<{ redirect_url: string; transaction_id: number }> {
       requireProvider();
+      // Real money needs a known age of at least the minimum (accounts' age gate).
+      await accounts.requireRealMoneyAge(playerId, locale);
       const player = await facts(playerId, locale);
       const currency = player.currency;
       if (input.currency !== undefined && input.currency !== currency) {

@@ -22,7 +22,7 @@ afterAll(async () => {
 interface Envelope<T = unknown> {
   status: 0 | 1;
   data: T;
-  error: { type: string; code: string; fields?: Record<string, string> };
+  error: { type: string; code: string; message: string; fields?: Record<string, string> };
 }
 
 async function get<T = unknown>(method: string, params: Record<string, string> = {}, cookie?: string) {
@@ -215,15 +215,26 @@ describe('games.get', () => {
 
   it('searches accent- and case-insensitively in English and French', async () => {
     expect(await sysnames({ query: 'ROULETTE' })).toEqual(['european-roulette', 'roulette-royale']);
-    // "crème" is only in a French description.
-    expect(await sysnames({ query: 'crème' })).toEqual(['tidal-treasure']);
-    expect(await sysnames({ query: 'creme' })).toEqual(['tidal-treasure']);
-    expect(await sysnames({ query: 'CRÈME' })).toEqual(['tidal-treasure']);
+    // "crème" is only in a French description: found on the French site only.
+    const fr = { locale: 'fr' };
+    expect(await sysnames({ query: 'crème', ...fr })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'creme', ...fr })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'CRÈME', ...fr })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'crème' })).toEqual([]);
     // French-only words.
-    expect(await sysnames({ query: 'engloutis' })).toEqual(['tidal-treasure']);
-    expect(await sysnames({ query: 'émeraudes' })).toEqual(['gem-cascade']);
-    expect(await sysnames({ query: 'emeraudes' })).toEqual(['gem-cascade']);
-    expect(await sysnames({ query: 'séparer' })).toEqual(['blackjack-classic', 'frost-blackjack']);
+    expect(await sysnames({ query: 'engloutis', ...fr })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'émeraudes', ...fr })).toEqual(['gem-cascade']);
+    expect(await sysnames({ query: 'emeraudes', ...fr })).toEqual(['gem-cascade']);
+    expect(await sysnames({ query: 'séparer', ...fr })).toEqual(['blackjack-classic', 'frost-blackjack']);
+    expect(await sysnames({ query: 'emeraudes' })).toEqual([]);
+    // "roul" on the English site: the roulettes, not the slots whose French text says "rouleaux".
+    expect(await sysnames({ query: 'roul' })).toEqual(['european-roulette', 'roulette-royale']);
+    expect(await sysnames({ query: 'roul', ...fr })).toEqual(
+      ['aurora-reels', 'european-roulette', 'gem-cascade', 'roulette-royale', 'tidal-treasure'].sort(),
+    );
+    // An English-only description word is not found on the French site; shared words are.
+    expect(await sysnames({ query: 'sunken', ...fr })).toEqual([]);
+    expect(await sysnames({ query: 'Northwind', ...fr })).toHaveLength(3);
     // English words, studio names, tags and prefixes.
     expect(await sysnames({ query: 'sunken' })).toEqual(['tidal-treasure']);
     expect(await sysnames({ query: 'Northwind' })).toEqual([
@@ -237,7 +248,8 @@ describe('games.get', () => {
     expect(await sysnames({ query: 'plinko ocean' })).toEqual(['deep-sea-plinko']);
     expect(await sysnames({ query: 'plinko', providers: 'northwind' })).toEqual(['polar-plinko']);
     // Inside a word.
-    expect(await sysnames({ query: 'ngloutis' })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'ngloutis', locale: 'fr' })).toEqual(['tidal-treasure']);
+    expect(await sysnames({ query: 'ngloutis' })).toEqual([]);
     expect(await sysnames({ query: 'eels' })).toContain('neon-reels');
     expect(await sysnames({ query: 'zzzqqq' })).toEqual([]);
     // Syntax of tsquery or LIKE is just text.
@@ -245,14 +257,19 @@ describe('games.get', () => {
     expect(await sysnames({ query: '100%' })).toEqual([]);
   });
 
-  it('keeps search_text lower-cased and accent-free', async () => {
-    const rows = await t.database.db.execute<{ search_text: string }>(
-      sql`SELECT search_text FROM games WHERE sysname = 'tidal-treasure'`,
+  it('keeps one lower-cased, accent-free search text per locale', async () => {
+    const rows = await t.database.db.execute<{ search_text_en: string; search_text_fr: string }>(
+      sql`SELECT search_text_en, search_text_fr FROM games WHERE sysname = 'tidal-treasure'`,
     );
-    const text = rows.rows[0]!.search_text;
-    expect(text).toContain('creme');
-    expect(text).toContain('tidewater');
-    expect(text).not.toMatch(/[A-ZÀ-ÿ]/);
+    const { search_text_en: en, search_text_fr: fr } = rows.rows[0]!;
+    expect(fr).toContain('creme');
+    expect(en).not.toContain('creme');
+    expect(en).toContain('sunken');
+    expect(fr).not.toContain('sunken');
+    for (const text of [en, fr]) {
+      expect(text).toContain('tidewater');
+      expect(text).not.toMatch(/[A-ZÀ-ÿ]/);
+    }
   });
 
   it('answers a tournament options list with no games (no tournament exists yet)', async () => {
@@ -396,6 +413,11 @@ describe('favourites', () => {
       expect(answer.body.error).toMatchObject({
         type: 'InvalidParameterException',
         fields: { sysname: 'not_found' },
+        message: 'Some parameters are invalid: sysname.',
+      });
+      const french = await post(`${method}?locale=fr`, { sysname: 'no-such-game' }, player.cookie);
+      expect(french.body.error).toMatchObject({
+        message: 'Certains paramètres sont invalides : sysname.',
       });
       const malformed = await post(method, { sysname: '<script>' }, player.cookie);
       expect(malformed.body.error.type).toBe('InvalidParameterException');

@@ -3,7 +3,9 @@
  * redirect to the game provider's launch URL. A guest may play demo (no token); real play needs a
  * signed-in active player, for whom a game session is opened with the game wallet (the token goes
  * to the provider, which authenticates it through the wallet API). Any failure leads to the slot
- * error page. Redirects are relative only.
+ * error page. Redirects are relative only. Real play also needs the player's age (accounts' age
+ * gate: a birth date on the profile, at least the minimum age): a refusal names its reason on the
+ * slot error page (`?reason=birth_date_required|under_age`), which says what to do.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { SessionService } from '../auth/session.service.ts';
@@ -38,12 +40,18 @@ export interface LaunchDeps {
   playerCurrency(playerId: bigint): Promise<string>;
   defaultCurrency(): Promise<string>;
   gameWallet: GameSessionOpener;
+  /** Why this player may not play for real money (no birth date, under age), or null. */
+  realMoneyRefusal(playerId: bigint): Promise<{ reason: AgeRefusalReason } | null>;
 }
+
+/** The age gate's reasons, shown by the slot error page. */
+export const AGE_REFUSAL_REASONS = ['birth_date_required', 'under_age'] as const;
+export type AgeRefusalReason = (typeof AGE_REFUSAL_REASONS)[number];
 
 export type LaunchResult = { ok: true; location: string } | { ok: false; reason: string; location: string };
 
-export function slotErrorPath(locale: Locale): string {
-  return `${localizePath('/slot-error', locale)}?embedded=1`;
+export function slotErrorPath(locale: Locale, reason?: AgeRefusalReason): string {
+  return `${localizePath('/slot-error', locale)}?embedded=1${reason ? `&reason=${reason}` : ''}`;
 }
 
 /** A same-site path: one leading slash (not `//`), printable ASCII, no backslash, no space. */
@@ -65,6 +73,12 @@ export async function resolveLaunch(deps: LaunchDeps, request: LaunchRequest): P
   if (!game?.isActive) return fail('game_not_found');
   if (request.mode === 'demo' && !game.hasDemo) return fail('demo_unavailable');
   if (!isRelativePath(game.launchUrl)) return fail('launch_url_not_relative');
+  if (session && request.mode === 'real') {
+    const refusal = await deps.realMoneyRefusal(session.playerId);
+    if (refusal) {
+      return { ok: false, reason: refusal.reason, location: slotErrorPath(request.locale, refusal.reason) };
+    }
+  }
 
   const params = new URLSearchParams();
   if (session) {

@@ -2,6 +2,8 @@
  * The only place the games module touches the database. Catalogue tables are the module's own;
  * `game_rounds` (the game wallet's) and `players` are only read here (history, exports, winners).
  */
+
+import type { Locale } from '@croupier/contract/locales';
 import type { Db } from '@croupier/db/client';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from './games.tables.ts';
@@ -42,8 +44,10 @@ export interface GameListFilter {
   sysnames?: string[];
   /** to_tsquery('simple', …) text of the search words. */
   tsQuery?: string;
-  /** The normalised query as one phrase, matched anywhere in search_text (ILIKE). */
+  /** The normalised query as one phrase, matched anywhere in the search text (LIKE). */
   phrase?: string;
+  /** Whose texts the search reads (the request's locale): descriptions of other locales never match. */
+  searchLocale?: Locale;
 }
 
 export type GameSortKey = 'priority' | 'name' | 'new';
@@ -200,10 +204,12 @@ function listConditions(filter: GameListFilter): SQL {
     );
   }
   if (filter.tsQuery !== undefined) {
-    const fullText = sql`to_tsvector('simple', g.search_text) @@ to_tsquery('simple', ${filter.tsQuery})`;
+    // Each locale's column has its own GIN index on exactly this expression.
+    const column = filter.searchLocale === 'fr' ? sql`g.search_text_fr` : sql`g.search_text_en`;
+    const fullText = sql`to_tsvector('simple', ${column}) @@ to_tsquery('simple', ${filter.tsQuery})`;
     parts.push(
       filter.phrase
-        ? sql`(${fullText} OR g.search_text LIKE ${`%${likeEscape(filter.phrase)}%`})`
+        ? sql`(${fullText} OR ${column} LIKE ${`%${likeEscape(filter.phrase)}%`})`
         : sql`(${fullText})`,
     );
   }
@@ -409,7 +415,7 @@ export function createGamesRepository(db: Db) {
         ON CONFLICT DO NOTHING`);
     },
 
-    /** What search_text is built from, for every game. */
+    /** What the search texts are built from, for every game. */
     async searchSources(): Promise<
       {
         id: bigint;
@@ -418,7 +424,7 @@ export function createGamesRepository(db: Db) {
         providerName: string;
         description: LocalizedText;
         tags: string[];
-        searchText: string;
+        searchText: Record<Locale, string>;
       }[]
     > {
       const rows = await db.execute<{
@@ -428,9 +434,11 @@ export function createGamesRepository(db: Db) {
         provider_name: string;
         description: LocalizedText;
         tags: string[] | null;
-        search_text: string;
+        search_text_en: string;
+        search_text_fr: string;
       }>(sql`
-        SELECT g.id, g.sysname, g.name, p.name AS provider_name, g.description, g.search_text,
+        SELECT g.id, g.sysname, g.name, p.name AS provider_name, g.description, g.search_text_en,
+               g.search_text_fr,
                (SELECT array_agg(t.tag ORDER BY t.tag) FROM game_tags t WHERE t.game_id = g.id) AS tags
         FROM games g JOIN game_providers p ON p.id = g.provider_id ORDER BY g.id`);
       return rows.rows.map((row) => ({
@@ -440,12 +448,15 @@ export function createGamesRepository(db: Db) {
         providerName: row.provider_name,
         description: row.description,
         tags: row.tags ?? [],
-        searchText: row.search_text,
+        searchText: { en: row.search_text_en, fr: row.search_text_fr },
       }));
     },
 
-    async setSearchText(gameId: bigint, searchText: string): Promise<void> {
-      await db.execute(sql`UPDATE games SET search_text = ${searchText} WHERE id = ${gameId}`);
+    async setSearchText(gameId: bigint, searchText: Record<Locale, string>): Promise<void> {
+      await db.execute(
+        sql`UPDATE games SET search_text_en = ${searchText.en}, search_text_fr = ${searchText.fr}
+            WHERE id = ${gameId}`,
+      );
     },
 
     async gamesWithoutRtp(): Promise<{ id: bigint; sysname: string; providerGameCode: string }[]> {

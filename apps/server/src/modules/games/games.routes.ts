@@ -70,6 +70,7 @@ export async function gamesRoutes(app: FastifyInstance, options: { services: Ser
                 (await services.accounts.getBalance(playerId)).balance_main.currency,
               defaultCurrency: async () => (await services.metadata.generalInfo()).default_currency,
               gameWallet: services.gameWallet,
+              realMoneyRefusal: (playerId) => services.accounts.realMoneyAgeRefusal(playerId),
             },
             { game, mode, locale, sessionToken: request.cookies[SESSION_COOKIE] },
           ).catch((error: unknown) => {

@@ -260,17 +260,20 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
 
   // --- RTP and search text --------------------------------------------------------------------------
 
+  /**
+   * One search text per locale: the words every locale shares (name, sysname, studio, tags) and
+   * the description in that locale only, so a search reads the texts the player reads.
+   */
   async function refreshSearchText(): Promise<void> {
     for (const source of await repository.searchSources()) {
-      const text = buildSearchText([
-        source.name,
-        source.sysname,
-        source.providerName,
-        ...source.tags,
-        source.description.en,
-        source.description.fr,
-      ]);
-      if (text !== source.searchText) await repository.setSearchText(source.id, text);
+      const shared = [source.name, source.sysname, source.providerName, ...source.tags];
+      const text = {
+        en: buildSearchText([...shared, source.description.en]),
+        fr: buildSearchText([...shared, source.description.fr]),
+      };
+      if (text.en !== source.searchText.en || text.fr !== source.searchText.fr) {
+        await repository.setSearchText(source.id, text);
+      }
     }
   }
 
@@ -304,7 +307,11 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
           ...(input.sysnames ? { sysnames: input.sysnames } : {}),
           ...(input.category !== undefined ? { category: input.category } : {}),
           ...(words.length > 0
-            ? { tsQuery: prefixTsQuery(words), ...(phrase.length >= 3 ? { phrase } : {}) }
+            ? {
+                tsQuery: prefixTsQuery(words),
+                searchLocale: locale,
+                ...(phrase.length >= 3 ? { phrase } : {}),
+              }
             : {}),
         },
         { offset: input.offset, count: input.count, sort: input.sort, order: input.order },
@@ -469,6 +476,10 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
       worker.start();
       // The declared RTP of games seeded before packages/games had its registry.
       fillMissingRtp().catch((error: unknown) => deps.log.warn({ err: error }, 'declared RTP fill failed'));
+      // Games whose search texts predate the per-locale columns (only changed rows are written).
+      refreshSearchText().catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'search text refresh failed'),
+      );
     },
 
     /** Stops the worker and waits for a pass in flight (app close, before the pool closes). */

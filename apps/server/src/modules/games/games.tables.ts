@@ -82,8 +82,13 @@ export const games = pgTable(
     canVisibleFavoriteIcon: boolean('can_visible_favorite_icon').notNull().default(true),
     visibleFullScreen: boolean('visible_full_screen').notNull().default(true),
     contentViewType: text('content_view_type').notNull().default('iframe'),
-    /** Lower-cased, accent-stripped name, provider and tags for search (kept by the service). */
-    searchText: text('search_text').notNull().default(''),
+    /**
+     * Search words per locale (kept by the service): lower-cased, accent-stripped name, sysname,
+     * studio and tags, plus the description in that locale only, so an English search never
+     * matches French text ("roul" must not find "rouleaux").
+     */
+    searchTextEn: text('search_text_en').notNull().default(''),
+    searchTextFr: text('search_text_fr').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,7 +97,8 @@ export const games = pgTable(
     uniqueIndex('games_custom_code_key').on(table.customCode),
     uniqueIndex('games_provider_code_key').on(table.providerId, table.providerGameCode),
     index('games_priority_idx').on(table.priority, table.id),
-    index('games_search_idx').using('gin', sql`to_tsvector('simple', ${table.searchText})`),
+    index('games_search_en_idx').using('gin', sql`to_tsvector('simple', ${table.searchTextEn})`),
+    index('games_search_fr_idx').using('gin', sql`to_tsvector('simple', ${table.searchTextFr})`),
     check('games_sysname_check', sql`${table.sysname} ~ '^[a-z0-9][a-z0-9_-]{0,63}$'`),
     check('games_type_check', sql`${table.type} IN ('slot', 'live', 'casino', 'fast')`),
   ],

@@ -3,6 +3,7 @@
  * Keys are the flow's machine codes, so a code the web receives in the message can be shown too.
  */
 import type { Locale } from '@croupier/contract/locales';
+import { interpolate } from '../../http/interpolate.ts';
 
 export type SocialMessageKey =
   | 'success.title'
@@ -35,7 +36,7 @@ const en: Record<SocialMessageKey, string> = {
   provider_error: 'The sign-in provider returned an error. Please try again.',
   invalid_redirect_url: 'The return address is not valid.',
   invalid_request: 'The request is malformed.',
-  rate_limited: 'Too many attempts. Try again in {seconds} s.',
+  rate_limited: 'Too many attempts.[ Try again in {seconds} s.]',
   internal_error: 'Something went wrong! Please try again later.',
 };
 
@@ -53,7 +54,7 @@ const fr: Record<SocialMessageKey, string> = {
   provider_error: 'Le service de connexion a renvoyé une erreur. Veuillez réessayer.',
   invalid_redirect_url: "L'adresse de retour n'est pas valide.",
   invalid_request: 'La requête est mal formée.',
-  rate_limited: 'Trop de tentatives. Réessayez dans {seconds} s.',
+  rate_limited: 'Trop de tentatives.[ Réessayez dans {seconds} s.]',
   internal_error: 'Une erreur est survenue ! Veuillez réessayer plus tard.',
 };
 
@@ -68,7 +69,5 @@ export function socialText(
   key: SocialMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return socialMessages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
+  return interpolate(socialMessages[locale][key], values);
 }

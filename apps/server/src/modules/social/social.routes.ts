@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/lo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { replyCookieJar } from '../../http/api-routes.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, messageValues } from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
@@ -69,7 +69,7 @@ function failureOf(error: unknown, locale: Locale): Failure | undefined {
     return {
       type: error.type,
       code: error.code,
-      text: translate(locale, error.messageKey ?? error.type, error.values),
+      text: translate(locale, error.messageKey ?? error.type, messageValues(error)),
       ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     };
   }

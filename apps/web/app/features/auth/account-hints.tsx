@@ -57,8 +57,7 @@ function hintState(account: AccountInfo, confirmEnabled: boolean): HintState {
   const nowMs = Date.now();
   return {
     registration:
-      // No cashier yet: no player has a deposit.
-      shouldShowRegistrationHint({ account, nowMs, hasDeposit: false }) &&
+      shouldShowRegistrationHint({ account, nowMs, hasDeposit: account.has_deposit }) &&
       !readFlag(window.sessionStorage, dismissedKey('registration', account.uid)),
     confirm:
       shouldShowConfirmHint({

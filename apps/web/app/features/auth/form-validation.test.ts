@@ -24,6 +24,7 @@ const empty = {
   notify: false,
   markBetting: false,
   promo_code: '',
+  birth_date: '',
 };
 
 function messages(result: {
@@ -52,6 +53,22 @@ describe('registration schema (shared spec §5 rules, player-facing texts)', () 
       login: 'Adresse e-mail incorrecte',
       password: 'Caractères non autorisés\u00a0: espace, é',
     });
+  });
+
+  test("a birth date is optional, but one under 18 is refused in the rule's words", () => {
+    const en = registrationSchema(registration, { locale: 'en', overrides: {} });
+    const fr = registrationSchema(registration, { locale: 'fr', overrides: {} });
+    const filled = { ...empty, login: 'a@b.com', password: 'Secret-1', terms: true };
+    expect(messages(en.safeParse({ ...filled, birth_date: '01.01.2015' }))).toEqual({
+      birth_date: 'You must be at least 18 years old to play',
+    });
+    expect(messages(fr.safeParse({ ...filled, birth_date: '01.01.2015' }))).toEqual({
+      birth_date: 'Vous devez avoir au moins 18 ans pour jouer',
+    });
+    const adult = en.safeParse({ ...filled, birth_date: '07.03.1990' });
+    expect(adult.success && adult.data.birth_date).toBe('1990-03-07');
+    const none = en.safeParse(filled);
+    expect(none.success && none.data.birth_date).toBeUndefined();
   });
 
   test("the operator's overrides win", () => {

@@ -7,7 +7,11 @@
 import { ApiError } from '@croupier/contract/errors';
 import type { Locale } from '@croupier/contract/locales';
 import { issueToMessage } from '@croupier/contract/validation/fields';
-import { isValidationCode } from '@croupier/contract/validation/messages';
+import {
+  isValidationCode,
+  messagePlaceholders,
+  VALIDATION_MESSAGES,
+} from '@croupier/contract/validation/messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import type { ValidationOverrides } from './auth-root-data.ts';
@@ -41,9 +45,14 @@ export function localized<Base extends z.ZodType, Output>(
   });
 }
 
-/** The text of a server field code: the shared message when it is a rule's code, else the server's own text. */
+/**
+ * The text of a server field code: the shared message when it is a rule's code, else the server's
+ * own text — also for a rule whose message needs values only the server's text has (the minimum age).
+ */
 export function serverFieldMessage(code: string, serverMessage: string, context: MessageContext): string {
-  return isValidationCode(code) && code !== 'custom'
+  return isValidationCode(code) &&
+    code !== 'custom' &&
+    messagePlaceholders(VALIDATION_MESSAGES.en[code]).length === 0
     ? issueToMessage(code, context.locale, context.overrides)
     : serverMessage;
 }

@@ -42,6 +42,8 @@ const ACCOUNT = {
   country_code: null,
   locale: 'en',
   two_factor_auth: true,
+  has_deposit: false,
+  real_money_block: null,
   balance_main: { amount: '0.00', currency: 'EUR' },
   balance_bonus: { amount: '0.00', currency: 'EUR' },
   balance_betting_bonus: { amount: '0.00', currency: 'EUR' },

@@ -11,7 +11,14 @@
  */
 
 import { localizePath } from '@croupier/contract/locales';
-import { loginField, newPasswordField, requiredCheckboxField } from '@croupier/contract/validation/fields';
+import {
+  birthDateField,
+  loginField,
+  newPasswordField,
+  optional,
+  requiredCheckboxField,
+} from '@croupier/contract/validation/fields';
+import { DEFAULT_MINIMUM_AGE } from '@croupier/contract/validation/rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,6 +43,8 @@ export interface RegistrationValues {
   notify: boolean;
   markBetting: boolean;
   promo_code: string;
+  /** Optional here (asked before the first deposit otherwise); when typed, of age. */
+  birth_date: string;
 }
 
 const FORM_FIELDS = [
@@ -46,6 +55,7 @@ const FORM_FIELDS = [
   'notify',
   'markBetting',
   'promo_code',
+  'birth_date',
 ] as const;
 
 export function registrationSchema(config: AuthRootData['config']['registration'], context: MessageContext) {
@@ -57,6 +67,8 @@ export function registrationSchema(config: AuthRootData['config']['registration'
     notify: z.boolean(),
     markBetting: z.boolean(),
     promo_code: z.string().trim(),
+    // The site's minimum age; the server applies the configured one and says it in its message.
+    birth_date: localized(z.string(), optional(birthDateField({ minimumAge: DEFAULT_MINIMUM_AGE })), context),
   });
 }
 
@@ -99,6 +111,7 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
       notify: registration.notify.isActive && registration.notify.defaultValue,
       markBetting: registration.markBetting.isActive && registration.markBetting.defaultValue,
       promo_code: '',
+      birth_date: '',
     },
   });
 
@@ -127,6 +140,7 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
         notify: values.notify,
         markBetting: values.markBetting,
         ...(registration.showPromocode && values.promo_code !== '' ? { promo_code: values.promo_code } : {}),
+        ...(values.birth_date ? { birth_date: values.birth_date } : {}),
       });
     } catch (error) {
       if (!applyServerFieldErrors(error, FORM_FIELDS, setError, context)) {
@@ -166,6 +180,19 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
         required
       >
         <PasswordInput {...register('password')} autoComplete="new-password" />
+      </Field>
+      <Field
+        label={t('fields.birthDate')}
+        error={errors.birth_date?.message}
+        hint={t('fields.birthDateHint', { age: DEFAULT_MINIMUM_AGE })}
+      >
+        <Input
+          {...register('birth_date')}
+          autoComplete="bday"
+          inputMode="numeric"
+          placeholder={t('fields.birthDatePlaceholder')}
+          data-testid="registration-birth_date"
+        />
       </Field>
       <Field label={t('fields.currency')} error={errors.currency?.message}>
         <Select {...register('currency')}>

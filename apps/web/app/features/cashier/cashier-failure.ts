@@ -6,7 +6,12 @@
  */
 import { type ErrorType, isErrorType } from '@croupier/contract/errors';
 import { type Money, moneyOutput } from '@croupier/contract/params';
-import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
+import {
+  formatValidationMessage,
+  isValidationCode,
+  messagePlaceholders,
+  VALIDATION_MESSAGES,
+} from '@croupier/contract/validation/messages';
 import { z } from 'zod';
 import type { RuleContext } from './amount-rules.ts';
 
@@ -93,6 +98,6 @@ export function fieldText(
   rules: Pick<RuleContext, 'locale' | 'overrides'>,
 ): string {
   if (!isValidationCode(code) || code === 'custom') return serverMessage;
-  const text = formatValidationMessage(code, undefined, rules.locale, rules.overrides);
-  return text.includes('$$') ? serverMessage : text;
+  if (messagePlaceholders(VALIDATION_MESSAGES.en[code]).length > 0) return serverMessage;
+  return formatValidationMessage(code, undefined, rules.locale, rules.overrides);
 }

@@ -88,6 +88,7 @@ export function useGamePlan(game: PlayableGame): GamePlan {
     hasDemo: game.hasDemo,
     canAccessSlotWithZeroBalance: game.canAccessSlotWithZeroBalance,
     hasFunds: isAuthenticated && isPositiveAmount(account.balance_main.amount),
+    realMoneyBlock: isAuthenticated ? account.real_money_block : null,
   });
   return { ...plan, requested, mounted };
 }
@@ -312,6 +313,33 @@ function StageCover({ game, children }: { game: PlayableGame; children?: React.R
 function BlockedPanel({ game, plan, locale }: { game: PlayableGame; plan: GamePlan; locale: Locale }) {
   const { t } = useTranslation('games');
   const openAuthPopup = useAuthPopup();
+  if (plan.block === 'birth-date' || plan.block === 'under-age') {
+    const birthDate = plan.block === 'birth-date';
+    return (
+      <div data-testid="game-blocked" data-block={plan.block} className="flex flex-col items-center">
+        <h2 className="text-xl font-bold tracking-tight tablet:text-2xl">
+          {t(birthDate ? 'blocked.birthDateTitle' : 'blocked.underAgeTitle')}
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-muted">
+          {t(birthDate ? 'blocked.birthDateText' : 'blocked.underAgeText', { name: game.name })}
+        </p>
+        <div className="mt-6 flex flex-col gap-3 tablet:flex-row">
+          {birthDate && (
+            <Button href={localizePath('/profile/settings', locale)}>{t('blocked.birthDateAction')}</Button>
+          )}
+          {game.hasDemo && (
+            <Button
+              href={gamePagePath(game.sysname, locale, { mode: 'demo' })}
+              variant={birthDate ? 'secondary' : 'primary'}
+              replace
+            >
+              {t('blocked.playDemo')}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
   if (plan.block === 'deposit') {
     return (
       <div data-testid="game-blocked" data-block="deposit" className="flex flex-col items-center">

@@ -96,6 +96,19 @@ describe('planGameLaunch', () => {
     });
   });
 
+  test('the age gate comes before money: a birth date first, under age plays demo', () => {
+    const player = { ...base, isAuthenticated: true, hasFunds: true };
+    const unknown = { ...player, realMoneyBlock: 'birth_date_required' as const };
+    expect(planGameLaunch(unknown)).toEqual({ mode: 'real', block: 'birth-date' });
+    expect(planGameLaunch({ ...unknown, hasFunds: false })).toEqual({ mode: 'real', block: 'birth-date' });
+    expect(planGameLaunch({ ...unknown, requested: 'demo' })).toEqual({ mode: 'demo', block: null });
+    const minor = { ...player, realMoneyBlock: 'under_age' as const };
+    expect(planGameLaunch(minor)).toEqual({ mode: 'demo', block: null });
+    expect(planGameLaunch({ ...minor, requested: 'real' })).toEqual({ mode: 'real', block: 'under-age' });
+    expect(planGameLaunch({ ...minor, hasDemo: false })).toEqual({ mode: 'real', block: 'under-age' });
+    expect(planGameLaunch({ ...player, realMoneyBlock: null })).toEqual({ mode: 'real', block: null });
+  });
+
   test('real play with an empty balance is refused unless the game allows it', () => {
     const broke = { ...base, isAuthenticated: true, hasFunds: false };
     expect(planGameLaunch(broke)).toEqual({ mode: 'real', block: 'deposit' });

@@ -77,7 +77,11 @@ export type GameLaunchBlock =
   /** The game has no demo and the visitor is a guest. */
   | 'no-demo'
   /** Real play with an empty balance, on a game that refuses it (canAccessSlotWithZeroBalance false). */
-  | 'deposit';
+  | 'deposit'
+  /** Real play before the player gave a birth date (the age gate: a licensed casino must know it). */
+  | 'birth-date'
+  /** Real play by a player under the minimum age. */
+  | 'under-age';
 
 export interface GameLaunchPlan {
   mode: GameMode;
@@ -91,19 +95,28 @@ export interface GameLaunchInput {
   canAccessSlotWithZeroBalance: boolean;
   /** Whether the player's main balance is above zero. */
   hasFunds: boolean;
+  /** Account info `real_money_block`: why real money is closed to the player, if it is. */
+  realMoneyBlock?: 'birth_date_required' | 'under_age' | null;
 }
 
 /**
  * Which mode the page plays and whether the frame may open. Guests play demo only; players play
  * real by default, demo when they ask for it (and the game has one). Real play with an empty
- * balance is refused unless the game allows it.
+ * balance is refused unless the game allows it. The age gate comes first: without a birth date
+ * real play asks for it; a player under age plays demo unless they ask for real (then told why).
  */
 export function planGameLaunch(input: GameLaunchInput): GameLaunchPlan {
   if (!input.isAuthenticated) {
     if (input.requested === 'real') return { mode: 'real', block: 'sign-up' };
     return input.hasDemo ? { mode: 'demo', block: null } : { mode: 'demo', block: 'no-demo' };
   }
+  if (input.realMoneyBlock === 'under_age' && input.requested !== 'real' && input.hasDemo) {
+    return { mode: 'demo', block: null };
+  }
   const mode: GameMode = input.requested === 'demo' && input.hasDemo ? 'demo' : 'real';
+  if (mode === 'real' && input.realMoneyBlock) {
+    return { mode, block: input.realMoneyBlock === 'under_age' ? 'under-age' : 'birth-date' };
+  }
   if (mode === 'real' && !input.hasFunds && !input.canAccessSlotWithZeroBalance) {
     return { mode, block: 'deposit' };
   }

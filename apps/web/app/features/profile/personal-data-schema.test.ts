@@ -80,6 +80,22 @@ describe('personalDataSchema', () => {
     expect(personalDataSchema(fields).parse({ ...EMPTY, first_name: 'Jean3' })).toEqual({});
   });
 
+  test("a birth date under the player's minimum age is refused with the age, in English and French", () => {
+    const fields = [field('birth_date', { check: 'birth_date', required: true, minimum_age: 18 })];
+    expect(messages(fields, { birth_date: '01.01.2015' }).birth_date).toBe(
+      'You must be at least 18 years old to play',
+    );
+    expect(messages(fields, { birth_date: '01.01.2015' }, 'fr').birth_date).toBe(
+      'Vous devez avoir au moins 18 ans pour jouer',
+    );
+    const estonia = [field('birth_date', { check: 'birth_date', minimum_age: 21 })];
+    const nineteen = `01.01.${new Date().getFullYear() - 19}`;
+    expect(messages(estonia, { birth_date: nineteen }, 'fr').birth_date).toBe(
+      'Vous devez avoir au moins 21 ans pour jouer',
+    );
+    expect(messages(fields, { birth_date: nineteen })).toEqual({});
+  });
+
   test('a birth date in the future is refused with its bound', () => {
     expect(messages([], { birth_date: '01.01.2999' }).birth_date).toMatch(
       /^The date must not be later than /,

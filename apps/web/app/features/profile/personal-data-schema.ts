@@ -42,11 +42,13 @@ export type PersonalDataOutput = Partial<Record<Exclude<PersonalFormField, 'sex'
 type FieldRule = z.ZodType<string | number | undefined, string | number | null | undefined>;
 
 /** Spec §5 profile check types per field; the lengths are the server's. */
-const RULES: Record<PersonalFormField, () => FieldRule> = {
+const RULES: Record<PersonalFormField, (field: PersonalDataField | undefined) => FieldRule> = {
   first_name: () => nameField(),
   last_name: () => nameField(),
   sex: () => sexField(),
-  birth_date: () => birthDateField(),
+  // The player's minimum age, as the server judges it (their country's, else the site's).
+  birth_date: (field) =>
+    birthDateField(field?.minimum_age !== undefined ? { minimumAge: field.minimum_age } : {}),
   cpf: () => textField({ max: 32 }),
   country_code: () => textField({ max: 2 }),
   region: () => textField({ max: 100 }),
@@ -68,7 +70,7 @@ export function personalDataSchema(
   const rules = PERSONAL_FORM_FIELDS.flatMap((name) => {
     const field = byName.get(name);
     if (field && !field.editable) return [];
-    const rule = RULES[name]();
+    const rule = RULES[name](field);
     return [{ name, rule: field?.required ? rule : optional(rule) }];
   });
   return z

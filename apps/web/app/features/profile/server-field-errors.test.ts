@@ -39,6 +39,12 @@ describe('mapServerFieldErrors', () => {
     expect(mapped.fields).toEqual({ currency: 'La devise ne peut plus être changée.' });
   });
 
+  test('a rule whose message needs values (the minimum age) keeps the server message, never $$age$$', () => {
+    const error = invalid({ birth_date: 'minimumAge' }, 'Vous devez avoir au moins 21 ans pour jouer');
+    const mapped = mapServerFieldErrors(error, ['birth_date'], english);
+    expect(mapped.fields).toEqual({ birth_date: 'Vous devez avoir au moins 21 ans pour jouer' });
+  });
+
   test('server names are mapped onto the form through aliases', () => {
     const mapped = mapServerFieldErrors(invalid({ country: 'required' }), FIELDS, english, {
       aliases: { country: 'country_code' },

@@ -1,11 +1,17 @@
 /**
  * A failed save, mapped onto the form (spec §8): the server names each bad field with a code
  * (`fields: { first_name: 'name' }`). A code of the shared rules becomes the rule's text with the
- * operator's wording; any other code (`contactExists`, `currencyLocked`, `codeAttempts`…) keeps
+ * operator's wording (unless the text needs values only the server's message has, such as the
+ * minimum age); any other code (`contactExists`, `currencyLocked`, `codeAttempts`…) keeps
  * the server's own message, which is already in the request's language and says what happened.
  * Whatever cannot be put on a field of this form is left to the caller's generic message.
  */
-import { isValidationCode } from '@croupier/contract/validation/messages';
+import {
+  isValidationCode,
+  messagePlaceholders,
+  VALIDATION_MESSAGES,
+  type ValidationCode,
+} from '@croupier/contract/validation/messages';
 import { type ApiFailure, toApiFailure } from './api-failure.ts';
 import type { MessageOf } from './form-settings.tsx';
 
@@ -36,11 +42,19 @@ export function mapServerFieldErrors<Field extends string>(
     for (const [serverField, code] of Object.entries(failure.fields)) {
       const field = options.aliases?.[serverField] ?? serverField;
       if (!isFormField(field, formFields) || fields[field] !== undefined) continue;
-      fields[field] = isValidationCode(code) ? messageOf(code) : failure.message;
+      fields[field] = isValidationCode(code) && !needsValues(code) ? messageOf(code) : failure.message;
       firstField ??= field;
     }
   }
   return { fields, firstField, failure };
+}
+
+/**
+ * A rule whose message has values (`minimumAge`: "at least $$age$$ years old"): the server sends
+ * the bare code, so its own message, written with the values in the page language, says it best.
+ */
+function needsValues(code: ValidationCode): boolean {
+  return messagePlaceholders(VALIDATION_MESSAGES.en[code]).length > 0;
 }
 
 function isFormField<Field extends string>(name: string, formFields: readonly Field[]): name is Field {
