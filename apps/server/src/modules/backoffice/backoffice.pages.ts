@@ -1,6 +1,7 @@
 /**
- * The two pages a mailed back-office link opens: the password-reset form (a plain HTML form, no
- * script, posting to `POST /nfx/auth/reset-password`) and the email-confirmation result.
+ * The pages a back-office link opens: the password-reset form (a plain HTML form posting to
+ * `POST /nfx/auth/reset-password`), the same form for a new staff member's setup link (posting to
+ * `POST /nfx/auth/setup`) and the email-confirmation result.
  */
 import type { Locale } from '@croupier/contract/locales';
 import { backofficeText } from './backoffice.messages.ts';
@@ -47,11 +48,20 @@ const FRAGMENT_SCRIPT = `(function () {
   history.replaceState(null, '', window.location.pathname);
 })();`;
 
+export type PasswordFormKind = 'reset' | 'setup';
+
+const FORM_ACTION: Record<PasswordFormKind, string> = {
+  reset: '/nfx/auth/reset-password',
+  setup: '/nfx/auth/setup',
+};
+
 export function resetFormPage(
   locale: Locale,
-  options: { code?: string; error?: string; scriptNonce?: string } = {},
+  options: { code?: string; error?: string; scriptNonce?: string; kind?: PasswordFormKind } = {},
 ): string {
-  const t = (key: Parameters<typeof backofficeText>[1]) => escapeHtml(backofficeText(locale, key));
+  const kind = options.kind ?? 'reset';
+  const t = (key: 'title' | 'password' | 'confirmation' | 'submit') =>
+    escapeHtml(backofficeText(locale, `page.${kind}.${key}`));
   const alert = options.error ? `<p class="alert" role="alert">${escapeHtml(options.error)}</p>\n` : '';
   const script =
     !options.code && options.scriptNonce
@@ -59,14 +69,14 @@ export function resetFormPage(
       : '';
   return layout(
     locale,
-    backofficeText(locale, 'page.reset.title'),
-    `${alert}<form method="post" action="/nfx/auth/reset-password">
+    backofficeText(locale, `page.${kind}.title`),
+    `${alert}<form method="post" action="${FORM_ACTION[kind]}">
 <input type="hidden" id="code" name="code" value="${escapeHtml(options.code ?? '')}">
-<label for="password">${t('page.reset.password')}</label>
+<label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${BACKOFFICE_PASSWORD_MIN_CHARS}" maxlength="${BACKOFFICE_PASSWORD_MAX_CHARS}">
-<label for="passwordConfirmation">${t('page.reset.confirmation')}</label>
+<label for="passwordConfirmation">${t('confirmation')}</label>
 <input id="passwordConfirmation" name="passwordConfirmation" type="password" autocomplete="new-password" required minlength="${BACKOFFICE_PASSWORD_MIN_CHARS}" maxlength="${BACKOFFICE_PASSWORD_MAX_CHARS}">
-<button type="submit">${t('page.reset.submit')}</button>
+<button type="submit">${t('submit')}</button>
 </form>${script}`,
   );
 }

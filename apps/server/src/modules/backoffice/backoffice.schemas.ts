@@ -52,6 +52,9 @@ export const resetPasswordBody = z
   .strictObject({ code: oneTimeCode, password: newPassword, passwordConfirmation: z.string().max(256) })
   .superRefine(confirmed);
 
+export const roleBody = z.strictObject({ role: z.enum(['admin', 'editor']).nullable() });
+export const userIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') });
+
 export const changePasswordBody = z
   .strictObject({
     currentPassword: anyPassword,
