@@ -203,6 +203,9 @@ describe('registration', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Activez votre compte back-office');
     expect(page.body).toContain('action="/nfx/auth/setup"');
+    // The page's style carries the CSP nonce (with a nonce, browsers ignore 'unsafe-inline').
+    const styleNonce = /<style nonce="([^"]+)">/.exec(page.body)?.[1];
+    expect(String(page.headers['content-security-policy'])).toContain(`'nonce-${styleNonce}'`);
 
     const response = await call(
       'POST',

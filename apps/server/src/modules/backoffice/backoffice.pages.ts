@@ -16,7 +16,9 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function layout(locale: Locale, title: string, body: string): string {
+function layout(locale: Locale, title: string, body: string, styleNonce?: string): string {
+  // With a nonce in the CSP, browsers ignore 'unsafe-inline': the style needs the response's nonce.
+  const nonce = styleNonce ? ` nonce="${escapeHtml(styleNonce)}"` : '';
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -24,7 +26,7 @@ function layout(locale: Locale, title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1020;color:#f4f4f8;font:16px/1.5 system-ui,sans-serif}main{padding:24px;width:min(420px,100%)}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border-radius:8px;border:1px solid #44465e;background:#1a1b30;color:inherit}button{margin-top:16px;padding:10px 16px;border:0;border-radius:8px;background:#f5c451;color:#0f1020;font-weight:600}.alert{color:#ff8a8a}</style>
+<style${nonce}>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1020;color:#f4f4f8;font:16px/1.5 system-ui,sans-serif}main{padding:24px;width:min(420px,100%)}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border-radius:8px;border:1px solid #44465e;background:#1a1b30;color:inherit}button{margin-top:16px;padding:10px 16px;border:0;border-radius:8px;background:#f5c451;color:#0f1020;font-weight:600}.alert{color:#ff8a8a}</style>
 </head>
 <body>
 <main>
@@ -57,7 +59,13 @@ const FORM_ACTION: Record<PasswordFormKind, string> = {
 
 export function resetFormPage(
   locale: Locale,
-  options: { code?: string; error?: string; scriptNonce?: string; kind?: PasswordFormKind } = {},
+  options: {
+    code?: string;
+    error?: string;
+    scriptNonce?: string;
+    styleNonce?: string;
+    kind?: PasswordFormKind;
+  } = {},
 ): string {
   const kind = options.kind ?? 'reset';
   const t = (key: 'title' | 'password' | 'confirmation' | 'submit') =>
@@ -78,13 +86,21 @@ export function resetFormPage(
 <input id="passwordConfirmation" name="passwordConfirmation" type="password" autocomplete="new-password" required minlength="${BACKOFFICE_PASSWORD_MIN_CHARS}" maxlength="${BACKOFFICE_PASSWORD_MAX_CHARS}">
 <button type="submit">${t('submit')}</button>
 </form>${script}`,
+    options.styleNonce,
   );
 }
 
-export function messagePage(locale: Locale, title: string, text: string, failed: boolean): string {
+export function messagePage(
+  locale: Locale,
+  title: string,
+  text: string,
+  failed: boolean,
+  styleNonce?: string,
+): string {
   return layout(
     locale,
     title,
     `<p role="${failed ? 'alert' : 'status'}"${failed ? ' class="alert"' : ''}>${escapeHtml(text)}</p>`,
+    styleNonce,
   );
 }

@@ -253,15 +253,23 @@ export async function backofficeRoutes(
       const locale = requestLocale(request);
       reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
       if (raw === undefined)
-        return reply.send(resetFormPage(locale, { kind, scriptNonce: reply.cspNonce.script }));
+        return reply.send(
+          resetFormPage(locale, {
+            kind,
+            scriptNonce: reply.cspNonce.script,
+            styleNonce: reply.cspNonce.style,
+          }),
+        );
       const code = oneTimeCode.safeParse(raw);
       if (!code.success) {
         const title = backofficeText(locale, `page.${kind}.title`);
         return reply
           .status(400)
-          .send(messagePage(locale, title, backofficeText(locale, 'invalid_code'), true));
+          .send(
+            messagePage(locale, title, backofficeText(locale, 'invalid_code'), true, reply.cspNonce.style),
+          );
       }
-      return reply.send(resetFormPage(locale, { kind, code: code.data }));
+      return reply.send(resetFormPage(locale, { kind, code: code.data, styleNonce: reply.cspNonce.style }));
     });
   }
 
@@ -284,7 +292,15 @@ export async function backofficeRoutes(
         try {
           const body = parse(resetPasswordBody, request.body);
           await submit(body, { ip: ip(request) });
-          return reply.send(messagePage(locale, title, backofficeText(locale, `page.${kind}.done`), false));
+          return reply.send(
+            messagePage(
+              locale,
+              title,
+              backofficeText(locale, `page.${kind}.done`),
+              false,
+              reply.cspNonce.style,
+            ),
+          );
         } catch (error) {
           if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
           if (error.retryAfterSeconds !== undefined)
@@ -296,8 +312,8 @@ export async function backofficeRoutes(
             .status(error.httpStatus)
             .send(
               code
-                ? resetFormPage(locale, { kind, code, error: message })
-                : messagePage(locale, title, message, true),
+                ? resetFormPage(locale, { kind, code, error: message, styleNonce: reply.cspNonce.style })
+                : messagePage(locale, title, message, true, reply.cspNonce.style),
             );
         }
       });
@@ -329,7 +345,7 @@ export async function backofficeRoutes(
       .status(user ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')
       .header('referrer-policy', 'no-referrer')
-      .send(messagePage(locale, title, text, !user));
+      .send(messagePage(locale, title, text, !user, reply.cspNonce.style));
   });
 
   // Single sign-on: the browser goes to /connect/:provider, the provider returns to our callback,
