@@ -947,6 +947,13 @@ describe('STAFF_SELF_REGISTRATION on', () => {
       jwt: string;
       user: BackofficeUserDto;
     };
+    expect((await send('GET', '/nfx/users', undefined, walkin.jwt)).statusCode).toBe(403);
+    const listed = await send('GET', '/nfx/users?limit=10', undefined, admin);
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as BackofficeUserDto[]).map((u) => [u.username, u.role])).toEqual([
+      ['walkin', null],
+      ['chief', 'admin'],
+    ]);
     const promoted = await send('PUT', `/nfx/users/${walkin.user.id}/role`, { role: 'editor' }, admin);
     expect(promoted.statusCode).toBe(200);
     expect((promoted.json() as BackofficeUserDto).role).toBe('editor');

@@ -99,6 +99,17 @@ export function createBackofficeRepository(db: Db) {
       return toRow(rows[0]);
     },
 
+    /** Users by id, a page at a time (the admin's list). */
+    async listUsers(offset: number, count: number): Promise<BackofficeUserRow[]> {
+      const rows = await db
+        .select(columns)
+        .from(backofficeUsers)
+        .orderBy(backofficeUsers.id)
+        .offset(offset)
+        .limit(count);
+      return rows.map((row) => toRow(row)!);
+    },
+
     async findById(id: bigint): Promise<BackofficeUserRow | undefined> {
       const rows = await db.select(columns).from(backofficeUsers).where(eq(backofficeUsers.id, id)).limit(1);
       return toRow(rows[0]);

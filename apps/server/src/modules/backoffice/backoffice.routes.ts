@@ -21,6 +21,7 @@ import {
   changePasswordBody,
   confirmationQuery,
   forgotPasswordBody,
+  listUsersQuery,
   loginBody,
   oneTimeCode,
   registerBody,
@@ -318,6 +319,13 @@ export async function backofficeRoutes(
         }
       });
     }
+  });
+
+  // Admins list the back-office users (to find whom to promote).
+  app.get('/nfx/users', async (request) => {
+    await backoffice.requireRole(authorization(request), 'admin');
+    const query = parse(listUsersQuery, request.query);
+    return backoffice.listUsers(authorization(request), query);
   });
 
   // An admin promotes a role-less account, changes a role or removes it (`{role: null}`).

@@ -291,6 +291,15 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       return actor ? { user: toUserDto(result.user) } : session(result.user);
     },
 
+    /** `GET /users`: every back-office user, a page at a time; admins only. */
+    async listUsers(
+      authorization: string | undefined,
+      page: { start: number; limit: number },
+    ): Promise<BackofficeUserDto[]> {
+      await requireRole(authorization, 'admin');
+      return (await repository.listUsers(page.start, page.limit)).map(toUserDto);
+    },
+
     /**
      * `PUT /users/:id/role`: an admin promotes a role-less account, changes a role or removes it
      * (null). Not their own (an admin cannot lock the back office out by demoting themselves).
