@@ -104,6 +104,11 @@ export const configSchema = z
     CMS_JWT_SECRET: z.string().min(32).optional(),
     CMS_JWT_TTL_SECONDS: seconds.default(7 * 24 * 3600),
     /**
+     * Anonymous back-office sign-up at /nfx/auth/local/register. Off by default; when on, it creates
+     * an account with no role, which an admin must promote. The first admin: `npm run staff:create`.
+     */
+    STAFF_SELF_REGISTRATION: flag.default(false),
+    /**
      * The payment provider the cashier talks to: its API base URL, API key and webhook signing
      * secret. Unset with SANDBOX on: the sandbox provider mounted in this server.
      */

@@ -8,6 +8,7 @@ import { openDatabase } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, withLocalSecrets } from './config.ts';
+import { provisionDemoAdmin } from './modules/backoffice/backoffice.staff.ts';
 import { runSeeds } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -47,6 +48,15 @@ async function main(): Promise<void> {
     { database: database.embedded ? `embedded PostgreSQL in ${dataDir}` : 'DATABASE_URL', seeded },
     'database ready',
   );
+  // Demo profile only (SANDBOX and SEED_DEMO): a demo back-office admin with a new random password
+  // at every start. A real deployment creates its first admin with `npm run staff:create`.
+  const demoAdmin = await provisionDemoAdmin(client.db, config, new Date());
+  if (demoAdmin) {
+    app.log.info(
+      { username: demoAdmin.username, email: demoAdmin.email, password: demoAdmin.password },
+      `demo back-office admin (demo profile only): ${demoAdmin.email} / ${demoAdmin.password}`,
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

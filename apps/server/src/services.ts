@@ -4,6 +4,7 @@
  */
 import type { Deps } from './deps.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
@@ -29,6 +30,7 @@ export function createServices(deps: Deps) {
   const gameWallet = createGameWalletService(deps, { wallet, metadata });
   return {
     sessions,
+    loginThrottle: createLoginThrottle(deps),
     metadata,
     storage: createStorageService(deps),
     events: createEventsService(deps),

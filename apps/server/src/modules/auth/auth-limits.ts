@@ -13,7 +13,16 @@ export interface Limit {
 
 export const LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: 900 },
+  /**
+   * Attempts on one account from unknown devices, all addresses together. Past it the account is
+   * under attack: each address gets one attempt per progressive delay, never a hard lock
+   * (login-throttle.ts, ADR 009).
+   */
   loginPerAccount: { limit: 10, windowSeconds: 900 },
+  /** Attempts on one account from one address (IPv6: one /64), unknown devices. */
+  loginPerAccountIp: { limit: 10, windowSeconds: 900 },
+  /** Attempts on one account from one known device (the signed `known_device` cookie). */
+  loginPerDevice: { limit: 10, windowSeconds: 900 },
   registerPerIp: { limit: 20, windowSeconds: 3600 },
   registerPerLogin: { limit: 5, windowSeconds: 3600 },
   restorePerIp: { limit: 10, windowSeconds: 3600 },

@@ -8,6 +8,7 @@ import { createMemoryRateLimiter } from '../../http/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newBrowser, signUp, uniqueEmail } from '../accounts/account-test-client.ts';
 import { LIMITS } from './auth-limits.ts';
+import { KNOWN_DEVICE_COOKIE } from './login-throttle.ts';
 import { hashSessionId } from './session.service.ts';
 import { signTelegramInitData } from './telegram.ts';
 import { base32Decode, totpAt } from './totp.ts';
@@ -539,17 +540,68 @@ describe('messenger sign-up (Telegram Mini App)', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per account, with Retry-After', async () => {
+  it('limits login attempts per account and address, with Retry-After', async () => {
     const { login } = await signUp(t.app);
-    let last = await newBrowser(t.app).call('auth.login', { login, password: 'Wrong-123' });
-    for (let i = 1; i < LIMITS.loginPerAccount.limit; i += 1) {
-      last = await newBrowser(t.app).call('auth.login', { login, password: 'Wrong-123' });
+    const attacker = newBrowser(t.app);
+    let last = await attacker.call('auth.login', { login, password: 'Wrong-123' });
+    for (let i = 1; i < LIMITS.loginPerAccountIp.limit; i += 1) {
+      last = await attacker.call('auth.login', { login, password: 'Wrong-123' });
     }
     expect(last.body.error?.code).toBe('invalid_credentials');
-    const blocked = await newBrowser(t.app).call('auth.login', { login, password: 'Secret-123' });
+    // Even the right password is refused from that address now.
+    const blocked = await attacker.call('auth.login', { login, password: 'Secret-123' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body.error?.type).toBe('TooManyRequestsException');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never locks the owner out: known device, or a fresh address, gets in while attackers stay limited', async () => {
+    const { login, password } = await signUp(t.app);
+    /** auth.login from an address, with the cookies given; answers the status and cookies set. */
+    const attempt = async (ip: string, pass: string, cookie?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth.login?v=2.34&locale=en',
+        remoteAddress: ip,
+        headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+        payload: { login, password: pass },
+      });
+      const device = response.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE);
+      return { status: response.statusCode, code: response.json().error?.code, device };
+    };
+    // The owner's laptop signed in before: it now holds a signed known-device cookie.
+    const first = await attempt('10.77.0.1', password);
+    expect(first.status).toBe(200);
+    expect(first.device?.httpOnly).toBe(true);
+    const laptop = `${KNOWN_DEVICE_COOKIE}=${first.device!.value}`;
+
+    // A stranger fails ten times from one address: that address is now refused for this account.
+    for (let i = 0; i < LIMITS.loginPerAccountIp.limit; i += 1) {
+      expect((await attempt('10.66.0.1', 'Wrong-123')).code).toBe('invalid_credentials');
+    }
+    expect((await attempt('10.66.0.1', password)).status).toBe(429);
+    // Then from many addresses: past the account's limit each gets one try per delay, no more.
+    for (let i = 2; i < 6; i += 1) {
+      expect((await attempt(`10.66.0.${i}`, 'Wrong-123')).code).toBe('invalid_credentials');
+      expect((await attempt(`10.66.0.${i}`, 'Wrong-124')).status).toBe(429);
+    }
+    // A whole IPv6 /64 is one address.
+    expect((await attempt('2001:db8:1:2::1', 'Wrong-123')).code).toBe('invalid_credentials');
+    expect((await attempt('2001:db8:1:2::ffff', 'Wrong-124')).status).toBe(429);
+    // A cookie forged or minted for another account is no known device.
+    expect(
+      (await attempt('10.66.0.1', 'Wrong-123', `${KNOWN_DEVICE_COOKIE}=${'a'.repeat(22)}.${'b'.repeat(22)}`))
+        .status,
+    ).toBe(429);
+
+    // The owner: on the known laptop, from yet another network, with the right password.
+    const home = await attempt('10.88.0.1', password, laptop);
+    expect(home.status).toBe(200);
+    // And on a new phone, from a fresh address: the attack does not lock the account.
+    const phone = await attempt('10.99.0.1', password);
+    expect(phone.status).toBe(200);
+    // The stranger still cannot guess from a used address, right password or not.
+    expect((await attempt('10.66.0.3', password)).status).toBe(429);
   });
 
   it('limits login attempts per IP across accounts', async () => {

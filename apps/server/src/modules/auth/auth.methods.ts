@@ -5,6 +5,7 @@ import { authRestore } from '@croupier/contract/auth/restore';
 import { bindAccountMethod } from '../accounts/accounts.messages.ts';
 import { normalizeContactValue } from '../accounts/accounts.service.ts';
 import { accountKey, LIMITS, limitBy } from './auth-limits.ts';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from './login-throttle.ts';
 import { endSession, startSession } from './session-cookie.ts';
 
 export const authMethods = [
@@ -51,14 +52,20 @@ export const authMethods = [
   }),
 
   bindAccountMethod(authLogin, async (input, ctx) => {
-    await limitBy(ctx, [
-      [`auth:login:ip:${ctx.ip}`, LIMITS.loginPerIp],
-      [`auth:login:account:${accountKey(normalizeContactValue(input.login).value)}`, LIMITS.loginPerAccount],
-    ]);
+    // Per address, per account and per known device; no hard lock of the account (ADR 009).
+    const admission = await ctx.services.loginThrottle.admit({
+      account: accountKey(normalizeContactValue(input.login).value),
+      ip: ctx.ip,
+      cookie: ctx.cookies.get(KNOWN_DEVICE_COOKIE),
+    });
     const playerId = await ctx.services.accounts.login({
       login: input.login,
       password: input.password,
       code: input.code,
+    });
+    ctx.cookies.set(KNOWN_DEVICE_COOKIE, await ctx.services.loginThrottle.succeeded(admission), {
+      maxAgeSeconds: KNOWN_DEVICE_MAX_AGE_SECONDS,
+      httpOnly: true,
     });
     await startSession(ctx, playerId);
     return ctx.services.accounts.getInfo(playerId, ctx.locale);

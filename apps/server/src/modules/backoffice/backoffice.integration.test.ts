@@ -4,6 +4,8 @@
  * change, email confirmation, single sign-on through a real OpenID Connect provider, rate limits, and
  * bad input (always a typed 4xx in the content service's error style).
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
@@ -20,9 +22,12 @@ import {
 } from '../social/test-oidc-provider.ts';
 import type { BackofficeErrorBody } from './backoffice.routes.ts';
 import type { BackofficeUserDto } from './backoffice.service.ts';
+import { createStaffAccount, DEMO_ADMIN, provisionDemoAdmin } from './backoffice.staff.ts';
 import { requireBackofficeRole } from './require-backoffice-role.ts';
+import { runStaffCreate } from './staff-cli.ts';
 
 const TTL_SECONDS = 3600;
+const CLI = fileURLToPath(new URL('./staff-cli.ts', import.meta.url));
 let provider: TestOidcProvider;
 let harness: TestApp;
 /** Added to the server's clock, to expire tokens and codes. */
@@ -132,22 +137,89 @@ async function login(identifier: string, password: string, ip = freshIp()) {
   return call('POST', '/nfx/auth/local', { identifier, password }, { ip });
 }
 
+/** `npm run staff:create -- …` as the operator runs it: node on the script, against this database. */
+function runCli(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        DATABASE_URL: harness.database.pool.options.connectionString!,
+        PUBLIC_URL: 'http://casino.test',
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 let adminJwt: string;
 let editorJwt: string;
 
 describe('registration', () => {
-  it('bootstraps the first user as admin, with a JWT, an argon2id hash and a confirmation email', async () => {
+  it('grants nothing to an anonymous registration on a fresh install: no user, no token', async () => {
+    expect(await userCount()).toBe(0);
     const response = await call('POST', '/nfx/auth/local/register', ADMIN, { ip: freshIp() });
+    const error = expectError(response, 403, 'ForbiddenError');
+    expect(error.details.code).toBe('registration_closed');
+    expect(response.body).not.toContain('jwt');
+    expect(await userCount()).toBe(0);
+  });
+
+  it('creates the first admin with `npm run staff:create`, whose one-time setup link works once', async () => {
+    const result = await runCli(['--email', ADMIN.email, '--username', ADMIN.username, '--role', 'admin']);
+    expect(result.code, result.stderr).toBe(0);
+    const link = result.stdout.match(/^(http\S+)$/m)?.[1];
+    expect(link).toMatch(/^http:\/\/casino\.test\/nfx\/auth\/setup#code=[A-Za-z0-9_-]{43}$/);
+    const code = resetCode(link!);
+    // Stored hashed, single use, with an expiry.
+    const stored = await harness.database.db.execute<{
+      code_hash: Buffer;
+      hours: number;
+      password_hash: string;
+    }>(
+      sql`SELECT t.code_hash, extract(epoch FROM t.expires_at - t.created_at)::int / 3600 AS hours,
+            u.password_hash
+          FROM backoffice_tokens t JOIN backoffice_users u ON u.id = t.user_id
+          WHERE t.purpose = 'staff_setup'`,
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(Buffer.from(stored.rows[0]!.code_hash).toString('base64url')).not.toBe(code);
+    expect(stored.rows[0]!.hours).toBe(24);
+    // No password until the link is used: nothing signs in yet.
+    expect(stored.rows[0]!.password_hash).toBe('!');
+    expectError(await login('boss', '!'), 400, 'ValidationError');
+
+    const page = await call('GET', '/nfx/auth/setup', undefined, { headers: { 'accept-language': 'fr' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Activez votre compte back-office');
+    expect(page.body).toContain('action="/nfx/auth/setup"');
+    // The page's style carries the CSP nonce (with a nonce, browsers ignore 'unsafe-inline').
+    const styleNonce = /<style nonce="([^"]+)">/.exec(page.body)?.[1];
+    expect(String(page.headers['content-security-policy'])).toContain(`'nonce-${styleNonce}'`);
+
+    const response = await call(
+      'POST',
+      '/nfx/auth/setup',
+      { code, password: ADMIN.password, passwordConfirmation: ADMIN.password },
+      { ip: freshIp() },
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json() as { jwt: string; user: BackofficeUserDto };
-    expect(body.jwt.split('.')).toHaveLength(3);
     expect(body.user).toMatchObject({
       username: 'boss',
       email: 'admin@croupier.test',
       provider: 'local',
       role: 'admin',
-      confirmed: false,
       blocked: false,
     });
     expect(Object.keys(body.user).sort()).toEqual(
@@ -164,15 +236,37 @@ describe('registration', () => {
       ].sort(),
     );
     adminJwt = body.jwt;
-    const stored = await harness.database.db.execute<{ password_hash: string }>(
+    const hash = await harness.database.db.execute<{ password_hash: string }>(
       sql`SELECT password_hash FROM backoffice_users WHERE email = 'admin@croupier.test'`,
     );
-    expect(stored.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
-    const mail = await latestMail('admin@croupier.test');
-    expect(mail?.link).toMatch(
-      /^http:\/\/casino\.test\/nfx\/auth\/email-confirmation\?confirmation=[A-Za-z0-9_-]{43}$/,
+    expect(hash.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+
+    const replay = expectError(
+      await call(
+        'POST',
+        '/nfx/auth/setup',
+        { code, password: 'someone else 1', passwordConfirmation: 'someone else 1' },
+        { ip: freshIp() },
+      ),
+      400,
+      'ValidationError',
     );
-  });
+    expect(replay.details.code).toBe('invalid_code');
+    expect((await login('boss', ADMIN.password)).statusCode).toBe(200);
+    expectError(await login('boss', 'someone else 1'), 400, 'ValidationError');
+
+    // The same email twice is refused, creating nothing (in process: one node start is enough).
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const env = { NODE_ENV: 'test', DATABASE_URL: harness.database.pool.options.connectionString! };
+    expect(await runStaffCreate(['--email', ADMIN.email, '--role', 'editor'], env, io)).toBe(1);
+    expect(lines.join('\n')).toContain('already exists');
+    expect(await runStaffCreate(['--email', 'x@croupier.test', '--role', 'owner'], env, io)).toBe(1);
+    expect(await runStaffCreate(['--email', 'x@croupier.test', '--role', 'admin', '--bogus'], env, io)).toBe(
+      1,
+    );
+    expect(await userCount()).toBe(1);
+  }, 90_000);
 
   it('is closed to anonymous callers once a user exists', async () => {
     const error = expectError(
@@ -769,5 +863,153 @@ describe('without OpenID Connect configured', () => {
     const response = await bare.app.inject({ method: 'GET', url: '/nfx/connect/oidc' });
     expect(response.statusCode).toBe(404);
     expect((response.json() as BackofficeErrorBody).error.name).toBe('NotFoundError');
+  });
+});
+
+describe('STAFF_SELF_REGISTRATION on', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ seed: false, env: { STAFF_SELF_REGISTRATION: 'true' } });
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  const send = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, jwt?: string) =>
+    open.app.inject({
+      method,
+      url,
+      remoteAddress: freshIp(),
+      headers: {
+        ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+
+  it('gives the first anonymous registrant a role-less account that reaches no operator endpoint', async () => {
+    const response = await send('POST', '/nfx/auth/local/register', {
+      username: 'walkin',
+      email: 'walkin@example.test',
+      password: 'walk-in password',
+    });
+    expect(response.statusCode).toBe(200);
+    const { jwt, user } = response.json() as { jwt: string; user: BackofficeUserDto };
+    expect(user.role).toBeNull();
+    expect(user.confirmed).toBe(false);
+
+    const list = await send('GET', '/nfx/operator/withdrawals', undefined, jwt);
+    expect(list.statusCode).toBe(403);
+    expect(list.body).not.toContain('items');
+    expect((await send('POST', '/nfx/operator/withdrawals/1/approve', {}, jwt)).statusCode).toBe(403);
+    expect(
+      (await send('PUT', '/nfx/operator/cashier/settings', { kyc_block_enabled: false }, jwt)).statusCode,
+    ).toBe(403);
+    expect((await send('GET', '/nfx/operator/withdrawals')).statusCode).toBe(401);
+    const decided = await open.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM cashier_transactions WHERE decided_by IS NOT NULL`,
+    );
+    expect(decided.rows[0]?.n).toBe(0);
+    // Nor can it create staff or promote itself.
+    expectError(
+      await send(
+        'POST',
+        '/nfx/auth/local/register',
+        { username: 'friend', email: 'f@example.test', password: 'password123' },
+        jwt,
+      ),
+      403,
+      'ForbiddenError',
+    );
+    expectError(
+      await send('PUT', `/nfx/users/${user.id}/role`, { role: 'admin' }, jwt),
+      403,
+      'ForbiddenError',
+    );
+  });
+
+  it('lets an admin promote it, which ends its older tokens', async () => {
+    const { link } = await createStaffAccount(open.database.db, {
+      email: 'chief@croupier.test',
+      role: 'admin',
+      origin: 'http://casino.test',
+      now: new Date(),
+    });
+    const setup = await send('POST', '/nfx/auth/setup', {
+      code: resetCode(link),
+      password: 'chief password',
+      passwordConfirmation: 'chief password',
+    });
+    const admin = (setup.json() as { jwt: string; user: BackofficeUserDto }).jwt;
+    const walkin = (
+      await send('POST', '/nfx/auth/local', { identifier: 'walkin', password: 'walk-in password' })
+    ).json() as {
+      jwt: string;
+      user: BackofficeUserDto;
+    };
+    expect((await send('GET', '/nfx/users', undefined, walkin.jwt)).statusCode).toBe(403);
+    const listed = await send('GET', '/nfx/users?limit=10', undefined, admin);
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as BackofficeUserDto[]).map((u) => [u.username, u.role])).toEqual([
+      ['walkin', null],
+      ['chief', 'admin'],
+    ]);
+    const promoted = await send('PUT', `/nfx/users/${walkin.user.id}/role`, { role: 'editor' }, admin);
+    expect(promoted.statusCode).toBe(200);
+    expect((promoted.json() as BackofficeUserDto).role).toBe('editor');
+    expect((await send('GET', '/nfx/operator/withdrawals', undefined, walkin.jwt)).statusCode).toBe(401);
+    const fresh = (
+      (
+        await send('POST', '/nfx/auth/local', { identifier: 'walkin', password: 'walk-in password' })
+      ).json() as {
+        jwt: string;
+      }
+    ).jwt;
+    expect((await send('GET', '/nfx/operator/withdrawals', undefined, fresh)).statusCode).toBe(200);
+
+    const self = expectError(
+      await send(
+        'PUT',
+        `/nfx/users/${(setup.json() as { user: BackofficeUserDto }).user.id}/role`,
+        { role: null },
+        admin,
+      ),
+      403,
+      'ForbiddenError',
+    );
+    expect(self.details.code).toBe('own_role');
+    expectError(await send('PUT', '/nfx/users/999999/role', { role: 'editor' }, admin), 404, 'NotFoundError');
+    expectError(
+      await send('PUT', `/nfx/users/${walkin.user.id}/role`, { role: 'owner' }, admin),
+      400,
+      'ValidationError',
+    );
+  });
+
+  it('creates a demo admin only in the demo profile, with a new random password at every start', async () => {
+    const db = open.database.db;
+    const demoCount = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM backoffice_users WHERE email = ${DEMO_ADMIN.email}`,
+        )
+      ).rows[0]?.n;
+    expect(await provisionDemoAdmin(db, { SANDBOX: false, SEED_DEMO: true }, new Date())).toBeNull();
+    expect(await provisionDemoAdmin(db, { SANDBOX: true, SEED_DEMO: false }, new Date())).toBeNull();
+    expect(await demoCount()).toBe(0);
+
+    const first = await provisionDemoAdmin(db, { SANDBOX: true, SEED_DEMO: true }, new Date());
+    expect(first?.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const signIn = (password: string) =>
+      send('POST', '/nfx/auth/local', { identifier: DEMO_ADMIN.email, password });
+    const signedIn = await signIn(first!.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect((signedIn.json() as { user: BackofficeUserDto }).user.role).toBe('admin');
+
+    const second = await provisionDemoAdmin(db, { SANDBOX: true, SEED_DEMO: true }, new Date());
+    expect(second?.password).not.toBe(first?.password);
+    expect((await signIn(first!.password)).statusCode).toBe(400);
+    expect((await signIn(second!.password)).statusCode).toBe(200);
+    expect(await demoCount()).toBe(1);
   });
 });

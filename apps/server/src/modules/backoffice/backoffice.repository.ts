@@ -4,23 +4,24 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { backofficeTokens, backofficeUsers } from './backoffice.tables.ts';
 
 export type BackofficeRole = 'admin' | 'editor';
-export type BackofficeTokenPurpose = 'reset_password' | 'email_confirmation' | 'sso';
+export type BackofficeTokenPurpose = 'reset_password' | 'email_confirmation' | 'sso' | 'staff_setup';
+
+/** Stored instead of a hash until the staff member sets a password: no password matches it. */
+export const NO_PASSWORD = '!';
 
 export interface BackofficeUserRow {
   id: bigint;
   username: string;
   email: string;
   passwordHash: string;
-  role: BackofficeRole;
+  /** null: no role (self-registered, waiting for an admin); such a user reaches no operator endpoint. */
+  role: BackofficeRole | null;
   confirmed: boolean;
   blocked: boolean;
   tokenVersion: number;
   createdAt: Date;
   updatedAt: Date;
 }
-
-/** Serialises bootstrap registrations: two "first" users at once must not both become admin. */
-const REGISTRATION_LOCK_KEY = 72_201_301;
 
 const columns = {
   id: backofficeUsers.id,
@@ -35,11 +36,11 @@ const columns = {
   updatedAt: backofficeUsers.updatedAt,
 };
 
-type SelectedRow = Omit<BackofficeUserRow, 'role'> & { role: string };
+type SelectedRow = Omit<BackofficeUserRow, 'role'> & { role: string | null };
 
 function toRow(row: SelectedRow | undefined): BackofficeUserRow | undefined {
   if (!row) return undefined;
-  return { ...row, role: row.role === 'admin' ? 'admin' : 'editor' };
+  return { ...row, role: row.role === 'admin' || row.role === 'editor' ? row.role : null };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -53,42 +54,60 @@ function isUniqueViolation(error: unknown): boolean {
 export function createBackofficeRepository(db: Db) {
   return {
     /**
-     * Inserts a user. With `bootstrapOnly`, only while no user exists (the first one, made admin);
-     * otherwise with the given role. Under an advisory lock, so the check and the insert are one step.
+     * Inserts a user with exactly the role given (null: none). Nothing here grants a role by
+     * itself: the caller (an admin, or the operator's `staff:create` command) chose it.
      */
     async insertUser(values: {
       username: string;
       email: string;
       passwordHash: string;
-      role: BackofficeRole;
-      bootstrapOnly: boolean;
+      role: BackofficeRole | null;
+      confirmed?: boolean;
       now: Date;
-    }): Promise<
-      { outcome: 'created'; user: BackofficeUserRow; first: boolean } | { outcome: 'closed' | 'taken' }
-    > {
+    }): Promise<{ outcome: 'created'; user: BackofficeUserRow } | { outcome: 'taken' }> {
       try {
-        return await db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_KEY})`);
-          const existing = await tx.select({ id: backofficeUsers.id }).from(backofficeUsers).limit(1);
-          const first = existing.length === 0;
-          if (values.bootstrapOnly && !first) return { outcome: 'closed' as const };
-          const inserted = await tx
-            .insert(backofficeUsers)
-            .values({
-              username: values.username,
-              email: values.email,
-              passwordHash: values.passwordHash,
-              role: first ? 'admin' : values.role,
-              createdAt: values.now,
-              updatedAt: values.now,
-            })
-            .returning(columns);
-          return { outcome: 'created' as const, user: toRow(inserted[0])!, first };
-        });
+        const inserted = await db
+          .insert(backofficeUsers)
+          .values({
+            username: values.username,
+            email: values.email,
+            passwordHash: values.passwordHash,
+            role: values.role,
+            confirmed: values.confirmed ?? false,
+            createdAt: values.now,
+            updatedAt: values.now,
+          })
+          .returning(columns);
+        return { outcome: 'created', user: toRow(inserted[0])! };
       } catch (error) {
         if (isUniqueViolation(error)) return { outcome: 'taken' };
         throw error;
       }
+    },
+
+    /** Sets (or, with null, removes) a user's role; bumps the token version so old tokens end. */
+    async updateRole(
+      id: bigint,
+      role: BackofficeRole | null,
+      now: Date,
+    ): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .update(backofficeUsers)
+        .set({ role, tokenVersion: sql`${backofficeUsers.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(backofficeUsers.id, id))
+        .returning(columns);
+      return toRow(rows[0]);
+    },
+
+    /** Users by id, a page at a time (the admin's list). */
+    async listUsers(offset: number, count: number): Promise<BackofficeUserRow[]> {
+      const rows = await db
+        .select(columns)
+        .from(backofficeUsers)
+        .orderBy(backofficeUsers.id)
+        .offset(offset)
+        .limit(count);
+      return rows.map((row) => toRow(row)!);
     },
 
     async findById(id: bigint): Promise<BackofficeUserRow | undefined> {
@@ -198,13 +217,15 @@ export function createBackofficeRepository(db: Db) {
     },
 
     /**
-     * Password reset with a code: spends the code and sets the password in one transaction, so a
-     * failure leaves the code usable and a success leaves no other reset code alive.
+     * Password reset (or first password, with a setup code): spends the code and sets the password
+     * in one transaction, so a failure leaves the code usable and a success leaves no other code of
+     * that purpose alive.
      */
     async resetPasswordWithCode(
       codeHash: Buffer,
       passwordHash: string,
       now: Date,
+      purpose: 'reset_password' | 'staff_setup' = 'reset_password',
     ): Promise<BackofficeUserRow | undefined> {
       return db.transaction(async (tx) => {
         const spent = await tx
@@ -213,7 +234,7 @@ export function createBackofficeRepository(db: Db) {
           .where(
             and(
               eq(backofficeTokens.codeHash, codeHash),
-              eq(backofficeTokens.purpose, 'reset_password'),
+              eq(backofficeTokens.purpose, purpose),
               isNull(backofficeTokens.usedAt),
               gt(backofficeTokens.expiresAt, now),
             ),
@@ -227,7 +248,7 @@ export function createBackofficeRepository(db: Db) {
           .where(
             and(
               eq(backofficeTokens.userId, userId),
-              eq(backofficeTokens.purpose, 'reset_password'),
+              eq(backofficeTokens.purpose, purpose),
               isNull(backofficeTokens.usedAt),
             ),
           );

@@ -15,19 +15,27 @@ import { translate } from '../../http/messages.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
 import { backofficeText, isBackofficeMessageKey } from './backoffice.messages.ts';
-import { messagePage, resetFormPage } from './backoffice.pages.ts';
+import { messagePage, type PasswordFormKind, resetFormPage } from './backoffice.pages.ts';
 import {
   accessTokenQuery,
   changePasswordBody,
   confirmationQuery,
   forgotPasswordBody,
+  listUsersQuery,
   loginBody,
   oneTimeCode,
   registerBody,
   resetPasswordBody,
+  roleBody,
   sendEmailConfirmationBody,
+  userIdParams,
 } from './backoffice.schemas.ts';
-import type { BackofficeService, LinkContext } from './backoffice.service.ts';
+import type { BackofficeService, BackofficeUserDto, LinkContext } from './backoffice.service.ts';
+
+type PasswordFormSubmit = (
+  body: { code: string; password: string },
+  meta: { ip: string },
+) => Promise<{ jwt: string; user: BackofficeUserDto }>;
 
 export type BackofficeErrorName =
   | 'ValidationError'
@@ -229,55 +237,104 @@ export async function backofficeRoutes(
     return backoffice.sendEmailConfirmation(body, { ip: ip(request), link: linkContext(request) });
   });
 
-  // The page a reset email links to: a plain form posting back to the endpoint below. The code comes
-  // in the fragment (see backoffice.pages.ts); `?code=` is still accepted.
-  app.get('/nfx/auth/reset-password', async (request, reply) => {
-    const raw = (request.query as Record<string, unknown> | undefined)?.code;
-    const locale = requestLocale(request);
-    reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
-    if (raw === undefined) return reply.send(resetFormPage(locale, { scriptNonce: reply.cspNonce.script }));
-    const code = oneTimeCode.safeParse(raw);
-    if (!code.success) {
-      const title = backofficeText(locale, 'page.reset.title');
-      return reply.status(400).send(messagePage(locale, title, backofficeText(locale, 'invalid_code'), true));
-    }
-    return reply.send(resetFormPage(locale, { code: code.data }));
-  });
-
-  // The reset endpoint also takes the page's urlencoded form, and answers that form with a page.
-  await app.register(async (forms) => {
-    await forms.register(formbody, { bodyLimit: 16 * 1024 });
-    forms.post('/nfx/auth/reset-password', async (request, reply) => {
-      const fromForm = (header(request, 'content-type') ?? '').startsWith(
-        'application/x-www-form-urlencoded',
-      );
-      if (!fromForm) {
-        const body = parse(resetPasswordBody, request.body);
-        return backoffice.resetPassword(body, { ip: ip(request) });
-      }
+  // The page a reset email (or a setup link from `npm run staff:create`) opens: a plain form posting
+  // back to the endpoint below. The code comes in the fragment (see backoffice.pages.ts); `?code=` is
+  // still accepted.
+  const passwordForms: { kind: PasswordFormKind; path: string; submit: PasswordFormSubmit }[] = [
+    {
+      kind: 'reset',
+      path: '/nfx/auth/reset-password',
+      submit: (body, meta) => backoffice.resetPassword(body, meta),
+    },
+    { kind: 'setup', path: '/nfx/auth/setup', submit: (body, meta) => backoffice.completeSetup(body, meta) },
+  ];
+  for (const { kind, path } of passwordForms) {
+    app.get(path, async (request, reply) => {
+      const raw = (request.query as Record<string, unknown> | undefined)?.code;
       const locale = requestLocale(request);
-      const title = backofficeText(locale, 'page.reset.title');
       reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
-      const raw = (request.body ?? {}) as Record<string, unknown>;
-      try {
-        const body = parse(resetPasswordBody, request.body);
-        await backoffice.resetPassword(body, { ip: ip(request) });
-        return reply.send(messagePage(locale, title, backofficeText(locale, 'page.reset.done'), false));
-      } catch (error) {
-        if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
-        if (error.retryAfterSeconds !== undefined)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        const code = typeof raw.code === 'string' && oneTimeCode.safeParse(raw.code).success ? raw.code : '';
-        const message = errorBody(error, locale).error.message;
+      if (raw === undefined)
+        return reply.send(
+          resetFormPage(locale, {
+            kind,
+            scriptNonce: reply.cspNonce.script,
+            styleNonce: reply.cspNonce.style,
+          }),
+        );
+      const code = oneTimeCode.safeParse(raw);
+      if (!code.success) {
+        const title = backofficeText(locale, `page.${kind}.title`);
         return reply
-          .status(error.httpStatus)
+          .status(400)
           .send(
-            code
-              ? resetFormPage(locale, { code, error: message })
-              : messagePage(locale, title, message, true),
+            messagePage(locale, title, backofficeText(locale, 'invalid_code'), true, reply.cspNonce.style),
           );
       }
+      return reply.send(resetFormPage(locale, { kind, code: code.data, styleNonce: reply.cspNonce.style }));
     });
+  }
+
+  // The reset and setup endpoints also take the page's urlencoded form, and answer it with a page.
+  await app.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 16 * 1024 });
+    for (const { kind, path, submit } of passwordForms) {
+      forms.post(path, async (request, reply) => {
+        const fromForm = (header(request, 'content-type') ?? '').startsWith(
+          'application/x-www-form-urlencoded',
+        );
+        if (!fromForm) {
+          const body = parse(resetPasswordBody, request.body);
+          return submit(body, { ip: ip(request) });
+        }
+        const locale = requestLocale(request);
+        const title = backofficeText(locale, `page.${kind}.title`);
+        reply.header('content-type', 'text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
+        const raw = (request.body ?? {}) as Record<string, unknown>;
+        try {
+          const body = parse(resetPasswordBody, request.body);
+          await submit(body, { ip: ip(request) });
+          return reply.send(
+            messagePage(
+              locale,
+              title,
+              backofficeText(locale, `page.${kind}.done`),
+              false,
+              reply.cspNonce.style,
+            ),
+          );
+        } catch (error) {
+          if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+          if (error.retryAfterSeconds !== undefined)
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          const code =
+            typeof raw.code === 'string' && oneTimeCode.safeParse(raw.code).success ? raw.code : '';
+          const message = errorBody(error, locale).error.message;
+          return reply
+            .status(error.httpStatus)
+            .send(
+              code
+                ? resetFormPage(locale, { kind, code, error: message, styleNonce: reply.cspNonce.style })
+                : messagePage(locale, title, message, true, reply.cspNonce.style),
+            );
+        }
+      });
+    }
+  });
+
+  // Admins list the back-office users (to find whom to promote).
+  app.get('/nfx/users', async (request) => {
+    await backoffice.requireRole(authorization(request), 'admin');
+    const query = parse(listUsersQuery, request.query);
+    return backoffice.listUsers(authorization(request), query);
+  });
+
+  // An admin promotes a role-less account, changes a role or removes it (`{role: null}`).
+  app.put('/nfx/users/:id/role', async (request) => {
+    // The token first: an anonymous caller learns nothing from the body's validation.
+    await backoffice.requireRole(authorization(request), 'admin');
+    const { id } = parse(userIdParams, request.params);
+    const body = parse(roleBody, request.body);
+    return backoffice.setRole(authorization(request), BigInt(id), body.role);
   });
 
   app.get('/nfx/auth/email-confirmation', async (request, reply) => {
@@ -296,7 +353,7 @@ export async function backofficeRoutes(
       .status(user ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')
       .header('referrer-policy', 'no-referrer')
-      .send(messagePage(locale, title, text, !user));
+      .send(messagePage(locale, title, text, !user, reply.cspNonce.style));
   });
 
   // Single sign-on: the browser goes to /connect/:provider, the provider returns to our callback,

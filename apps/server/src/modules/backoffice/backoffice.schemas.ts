@@ -52,6 +52,14 @@ export const resetPasswordBody = z
   .strictObject({ code: oneTimeCode, password: newPassword, passwordConfirmation: z.string().max(256) })
   .superRefine(confirmed);
 
+export const listUsersQuery = z.object({
+  start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export const roleBody = z.strictObject({ role: z.enum(['admin', 'editor']).nullable() });
+export const userIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') });
+
 export const changePasswordBody = z
   .strictObject({
     currentPassword: anyPassword,

@@ -4,10 +4,12 @@
  * password change, email confirmation, and single sign-on through the configured OpenID Connect
  * provider. Staff only: players never get a back-office token.
  *
- * Registration is closed except to bootstrap the first user (who becomes `admin`) and to an admin,
- * who creates `editor` accounts. An open form would let anyone on the internet become staff.
+ * Registration never grants a role by itself: the first admin comes from the operator's
+ * `npm run staff:create` (a one-time setup link, backoffice.staff.ts); an admin creates `editor`
+ * accounts; anonymous self-registration is off unless STAFF_SELF_REGISTRATION is on, and then yields
+ * a role-less account that reaches no operator endpoint until an admin promotes it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Locale } from '@croupier/contract/locales';
 import { cmsJwtSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
@@ -19,7 +21,9 @@ import {
   type BackofficeRole,
   type BackofficeUserRow,
   createBackofficeRepository,
+  NO_PASSWORD,
 } from './backoffice.repository.ts';
+import { hashCode, newCode } from './backoffice.staff.ts';
 
 export type { BackofficeRole } from './backoffice.repository.ts';
 
@@ -31,7 +35,8 @@ export interface BackofficeUserDto {
   provider: 'local';
   confirmed: boolean;
   blocked: boolean;
-  role: BackofficeRole;
+  /** null: no role yet (self-registered); such a user reaches no operator endpoint. */
+  role: BackofficeRole | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -73,7 +78,9 @@ const LIMITS = {
   confirmIp: [5, 3600],
   confirmEmail: [3, 3600],
   confirmLinkIp: [10, 900],
+  setupIp: [10, 900],
   ssoIp: [20, 900],
+  roleUser: [30, 900],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Role order: an admin may do whatever an editor may. */
@@ -91,15 +98,6 @@ export function toUserDto(row: BackofficeUserRow): BackofficeUserDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function newCode(): { code: string; codeHash: Buffer } {
-  const code = randomBytes(32).toString('base64url');
-  return { code, codeHash: hashCode(code) };
-}
-
-function hashCode(code: string): Buffer {
-  return createHash('sha256').update(code).digest();
 }
 
 /** Rate-limit keys carry a digest, not the address itself (Redis is not where emails should live). */
@@ -205,17 +203,25 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     await sendMail(user, 'confirm', '/nfx/auth/email-confirmation?confirmation=', code, context);
   }
 
+  /**
+   * The caller, who must hold at least `role`; 401 without a valid token, 403 with too low a role
+   * or none. Every operator endpoint goes through here (require-backoffice-role.ts).
+   */
+  async function requireRole(
+    authorization: string | undefined,
+    role: BackofficeRole,
+  ): Promise<BackofficeActor> {
+    const user = await authenticate(authorization);
+    if (user.role === null || ROLE_RANK[user.role] < ROLE_RANK[role]) {
+      throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+    }
+    return { id: user.id, username: user.username, email: user.email, role: user.role };
+  }
+
   return {
     authenticate,
 
-    /** The caller, who must hold at least `role`; 401 without a valid token, 403 with too low a role. */
-    async requireRole(authorization: string | undefined, role: BackofficeRole): Promise<BackofficeActor> {
-      const user = await authenticate(authorization);
-      if (ROLE_RANK[user.role] < ROLE_RANK[role]) {
-        throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
-      }
-      return { id: user.id, username: user.username, email: user.email, role: user.role };
-    },
+    requireRole,
 
     async me(authorization: string | undefined): Promise<BackofficeUserDto> {
       return toUserDto(await authenticate(authorization));
@@ -230,10 +236,12 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       await limit('loginIp', meta.ip);
       await limit('loginIdentifier', identifierKey);
       const user = await repository.findByIdentifier(input.identifier);
-      // The same argon2 work whether or not the user exists: no enumeration by timing.
-      const valid = user
-        ? await verifyPassword(user.passwordHash, input.password)
-        : await verifyAgainstDummy(input.password);
+      // The same argon2 work whether or not the user exists (or has a password yet): no enumeration
+      // by timing.
+      const valid =
+        user && user.passwordHash !== NO_PASSWORD
+          ? await verifyPassword(user.passwordHash, input.password)
+          : await verifyAgainstDummy(input.password);
       if (!user || !valid) {
         throw new AppError('InvalidParameterException', {
           code: 'invalid_credentials',
@@ -247,8 +255,10 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     },
 
     /**
-     * `POST /auth/local/register`: the first user of an empty back office (bootstrap, becomes admin,
-     * gets a JWT), or an admin creating an editor (gets the new user, not a token for it).
+     * `POST /auth/local/register`. With an admin's token: creates an `editor` (the admin gets the
+     * user, not a token for it). Anonymous: refused unless STAFF_SELF_REGISTRATION is on, and then a
+     * role-less account (with a token that reaches no operator endpoint) that an admin must promote.
+     * Never a role by itself, whatever the number of existing users.
      */
     async register(
       input: { username: string; email: string; password: string },
@@ -260,27 +270,77 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       if (actor && actor.role !== 'admin') {
         throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
       }
+      if (!actor && !deps.config.STAFF_SELF_REGISTRATION) {
+        throw new AppError('AccessDeniedException', {
+          code: 'registration_closed',
+          message: 'registration_closed',
+        });
+      }
       const passwordHash = await hashPassword(input.password);
       const result = await repository.insertUser({
         username: input.username,
         email: input.email,
         passwordHash,
-        role: 'editor',
-        bootstrapOnly: actor === null,
+        role: actor ? 'editor' : null,
         now: deps.now(),
       });
       if (result.outcome !== 'created') {
-        if (result.outcome === 'closed') {
-          throw new AppError('AccessDeniedException', {
-            code: 'registration_closed',
-            message: 'registration_closed',
-          });
-        }
-        // Only the first user or an admin gets here, so this tells nobody anything new.
         throw new AppError('InvalidParameterException', { code: 'taken', message: 'taken' });
       }
       await sendConfirmation(result.user, meta.link);
       return actor ? { user: toUserDto(result.user) } : session(result.user);
+    },
+
+    /** `GET /users`: every back-office user, a page at a time; admins only. */
+    async listUsers(
+      authorization: string | undefined,
+      page: { start: number; limit: number },
+    ): Promise<BackofficeUserDto[]> {
+      await requireRole(authorization, 'admin');
+      return (await repository.listUsers(page.start, page.limit)).map(toUserDto);
+    },
+
+    /**
+     * `PUT /users/:id/role`: an admin promotes a role-less account, changes a role or removes it
+     * (null). Not their own (an admin cannot lock the back office out by demoting themselves).
+     * The user's older tokens end.
+     */
+    async setRole(
+      authorization: string | undefined,
+      userId: bigint,
+      role: BackofficeRole | null,
+    ): Promise<BackofficeUserDto> {
+      const actor = await requireRole(authorization, 'admin');
+      await limit('roleUser', actor.id.toString());
+      if (actor.id === userId) {
+        throw new AppError('AccessDeniedException', { code: 'own_role', message: 'own_role' });
+      }
+      const updated = await repository.updateRole(userId, role, deps.now());
+      if (!updated)
+        throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+      return toUserDto(updated);
+    },
+
+    /**
+     * `POST /auth/setup`: the one-time link `npm run staff:create` printed; sets the first password
+     * and signs in. Works once, before it expires.
+     */
+    async completeSetup(
+      input: { code: string; password: string },
+      meta: { ip: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      await limit('setupIp', meta.ip);
+      const passwordHash = await hashPassword(input.password);
+      const user = await repository.resetPasswordWithCode(
+        hashCode(input.code),
+        passwordHash,
+        deps.now(),
+        'staff_setup',
+      );
+      if (!user)
+        throw new AppError('InvalidParameterException', { code: 'invalid_code', message: 'invalid_code' });
+      if (user.blocked) throw new AppError('AccessDeniedException', { code: 'blocked', message: 'blocked' });
+      return session(user);
     },
 
     /** `POST /auth/forgot-password`: always the same answer; a link goes out only to a real, active user. */

@@ -26,9 +26,10 @@ export const backofficeUsers = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /** argon2id; `!` (no password) until the staff member opens their one-time setup link. */
     passwordHash: text('password_hash').notNull(),
-    /** admin | editor */
-    role: text('role').notNull().default('editor'),
+    /** admin | editor | NULL (no role: a self-registered account an admin has not promoted yet). */
+    role: text('role'),
     confirmed: boolean('confirmed').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
@@ -44,8 +45,8 @@ export const backofficeUsers = pgTable(
 );
 
 /**
- * One-time codes mailed or handed to back-office users: password reset, email confirmation, and the
- * single-sign-on hand-off. Only the SHA-256 of a code is stored; a code is spent by setting
+ * One-time codes mailed or handed to back-office users: password reset, email confirmation, the
+ * single-sign-on hand-off and the setup link `npm run staff:create` prints. Only the SHA-256 of a code is stored; a code is spent by setting
  * `used_at` in the same statement that checks it, so it works once.
  */
 export const backofficeTokens = pgTable(
@@ -55,7 +56,7 @@ export const backofficeTokens = pgTable(
     userId: bigint('user_id', { mode: 'bigint' })
       .notNull()
       .references(() => backofficeUsers.id, { onDelete: 'cascade' }),
-    /** reset_password | email_confirmation | sso */
+    /** reset_password | email_confirmation | sso | staff_setup */
     purpose: text('purpose').notNull(),
     codeHash: bytea('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -67,7 +68,7 @@ export const backofficeTokens = pgTable(
     index('backoffice_tokens_user_idx').on(table.userId, table.purpose),
     check(
       'backoffice_tokens_purpose_check',
-      sql`${table.purpose} IN ('reset_password', 'email_confirmation', 'sso')`,
+      sql`${table.purpose} IN ('reset_password', 'email_confirmation', 'sso', 'staff_setup')`,
     ),
   ],
 );

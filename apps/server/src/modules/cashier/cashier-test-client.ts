@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, newBrowser, signUp } from '../accounts/account-test-client.ts';
+import { createStaffAccount } from '../backoffice/backoffice.staff.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 
 export interface CashierHarness extends TestApp {
@@ -96,11 +97,26 @@ export function signedWebhook(
 const OPERATOR = { username: 'cashier-boss', email: 'boss@croupier.test', password: 'operator-password-1' };
 let operatorIp = 0;
 
-/** The first back-office user (bootstrap admin, which includes the editor role). */
+/**
+ * A back-office admin (which includes the editor role), made as an operator does: the
+ * `staff:create` step, then its one-time setup link to choose the password.
+ */
 export async function operatorJwt(h: TestApp): Promise<string> {
-  const response = await h.app.inject({ method: 'POST', url: '/nfx/auth/local/register', payload: OPERATOR });
+  const { link } = await createStaffAccount(h.database.db, {
+    email: OPERATOR.email,
+    username: OPERATOR.username,
+    role: 'admin',
+    origin: 'http://casino.test',
+    now: new Date(),
+  });
+  const code = new URLSearchParams(new URL(link).hash.slice(1)).get('code');
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/nfx/auth/setup',
+    payload: { code, password: OPERATOR.password, passwordConfirmation: OPERATOR.password },
+  });
   const body = response.json() as { jwt?: string };
-  if (!body.jwt) throw new Error(`operator bootstrap failed: ${response.body}`);
+  if (!body.jwt) throw new Error(`operator setup failed: ${response.body}`);
   return body.jwt;
 }
 
