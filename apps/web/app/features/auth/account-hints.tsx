@@ -57,7 +57,7 @@ function hintState(account: AccountInfo, confirmEnabled: boolean): HintState {
   const nowMs = Date.now();
   return {
     registration:
-      shouldShowRegistrationHint({ account, nowMs, hasDeposit: account.has_deposit }) &&
+      shouldShowRegistrationHint({ account, nowMs }) &&
       !readFlag(window.sessionStorage, dismissedKey('registration', account.uid)),
     confirm:
       shouldShowConfirmHint({

@@ -10,32 +10,36 @@ import {
 
 const REG_TIME = 1_700_000_000;
 const REG_MS = REG_TIME * 1000;
-const player = { uid: 7, reg_time: REG_TIME, login_type: 'email', is_login_confirmed: false } as const;
+const player = {
+  uid: 7,
+  reg_time: REG_TIME,
+  login_type: 'email',
+  is_login_confirmed: false,
+  has_deposit: false,
+} as const;
 
 describe('registration hint (2 hours, no deposit)', () => {
   test('shows right after registration and until 7,200,000 ms', () => {
-    expect(shouldShowRegistrationHint({ account: player, nowMs: REG_MS, hasDeposit: false })).toBe(true);
+    expect(shouldShowRegistrationHint({ account: player, nowMs: REG_MS })).toBe(true);
     expect(
       shouldShowRegistrationHint({
         account: player,
         nowMs: REG_MS + REGISTRATION_HINT_MS - 1,
-        hasDeposit: false,
       }),
     ).toBe(true);
     expect(
       shouldShowRegistrationHint({
         account: player,
         nowMs: REG_MS + REGISTRATION_HINT_MS,
-        hasDeposit: false,
       }),
     ).toBe(false);
   });
 
   test('not once a deposit exists, never for a guest', () => {
-    expect(shouldShowRegistrationHint({ account: player, nowMs: REG_MS, hasDeposit: true })).toBe(false);
-    expect(
-      shouldShowRegistrationHint({ account: { ...player, uid: 0 }, nowMs: REG_MS, hasDeposit: false }),
-    ).toBe(false);
+    expect(shouldShowRegistrationHint({ account: { ...player, has_deposit: true }, nowMs: REG_MS })).toBe(
+      false,
+    );
+    expect(shouldShowRegistrationHint({ account: { ...player, uid: 0 }, nowMs: REG_MS })).toBe(false);
   });
 });
 

@@ -21,13 +21,13 @@ export function confirmSentMarkerKey(uid: number): string {
 
 type HintAccount = Pick<AccountInfo, 'uid' | 'reg_time' | 'login_type' | 'is_login_confirmed'>;
 
+/** Spec §4: until 2 hours after registration, and only while the player has no paid deposit. */
 export function shouldShowRegistrationHint(input: {
-  account: HintAccount;
+  account: HintAccount & Pick<AccountInfo, 'has_deposit'>;
   nowMs: number;
-  hasDeposit: boolean;
 }): boolean {
-  const { account, nowMs, hasDeposit } = input;
-  if (account.uid <= 0 || hasDeposit) return false;
+  const { account, nowMs } = input;
+  if (account.uid <= 0 || account.has_deposit) return false;
   return nowMs < account.reg_time * 1000 + REGISTRATION_HINT_MS;
 }
 
