@@ -46,7 +46,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       ]),
       // Payment result pages (spec §2).
       ...prefix('cashier', [
-        route('paycancel', 'routes/payment-result.tsx', id('pay-cancel')),
+        route('paycancel/:transaction?', 'routes/payment-result.tsx', id('pay-cancel')),
         route('payfail/:transaction?', 'routes/payment-result.tsx', id('pay-fail')),
         route('paymobile', 'routes/payment-result.tsx', id('pay-mobile')),
         route('paynewwindow', 'routes/payment-result.tsx', id('pay-new-window')),

@@ -18,7 +18,9 @@ export function systemPageKindOfPath(pathname: string): SystemPageKind | undefin
   if (segments[0] !== 'cashier' || segments.length < 2 || segments.length > 3) return undefined;
   const kind = PAYMENT_PAGES[segments[1] ?? ''];
   if (!kind) return undefined;
-  // Only fail, pending and success take a transaction segment (spec §2).
-  if (segments.length === 3 && !['payFail', 'payPending', 'paySuccess'].includes(kind)) return undefined;
+  // Cancel, fail, pending and success take a transaction segment (spec §2, §4).
+  if (segments.length === 3 && !['payCancel', 'payFail', 'payPending', 'paySuccess'].includes(kind)) {
+    return undefined;
+  }
   return kind;
 }

@@ -106,6 +106,8 @@ describe('systemPageKindOfPath', () => {
     ['/unsubscribe', 'unsubscribe'],
     ['/fr/unsubscribe', 'unsubscribe'],
     ['/cashier/paycancel', 'payCancel'],
+    ['/cashier/paycancel/12', 'payCancel'],
+    ['/fr/cashier/paycancel/12', 'payCancel'],
     ['/cashier/payfail', 'payFail'],
     ['/cashier/payfail/tx1', 'payFail'],
     ['/fr/cashier/paypending/7', 'payPending'],

@@ -1,13 +1,20 @@
 /**
- * Payment result pages (spec §2): /cashier/paycancel, payfail[/{transaction}], paymobile,
- * paynewwindow, paypending[/{transaction}], paysuccess[/{transaction}]. The page kind follows the
- * path; texts come from the content configuration, buttons as the spec fixes them. With a
- * transaction the page shows it (`cashier.getdepositinfo`) and follows it: while unsettled it
- * polls, and once settled the loader sends the player to the outcome's page.
+ * Payment result pages (spec §2, §4): /cashier/paycancel[/{transaction}], payfail[/{transaction}],
+ * paymobile, paynewwindow, paypending[/{transaction}], paysuccess[/{transaction}]. The page kind
+ * follows the path; texts come from the content configuration, buttons as the spec fixes them.
+ * With a transaction the page shows it (`cashier.getdepositinfo`) and tells only its true state:
+ * while unsettled it is the pending page (whatever the provider's redirect said) and polls; once
+ * settled it is the outcome's page, and the loader sends the player there when the address names
+ * another outcome. The header balance follows with the same revalidations.
  */
 import { localizePath } from '@croupier/contract/locales';
 import { redirect, useLocation } from 'react-router';
-import { parseTransactionId, resultPagePath, settledResultKind } from '../features/cashier/payment-result.ts';
+import {
+  parseTransactionId,
+  resultPagePath,
+  settledResultKind,
+  shownResultKind,
+} from '../features/cashier/payment-result.ts';
 import { PaymentResultTransaction } from '../features/cashier/payment-result-transaction.tsx';
 import { SystemPage } from '../features/system-pages/system-page.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
@@ -48,9 +55,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export default function PaymentResult({ params, loaderData }: Route.ComponentProps) {
   const { shell } = useRootData();
   const location = useLocation();
-  const kind = systemPageKindOfPath(location.pathname) ?? 'payPending';
+  const pathKind = systemPageKindOfPath(location.pathname) ?? 'payPending';
   const transaction = 'transaction' in params ? params.transaction : undefined;
   const found = loaderData.transaction;
+  // One state, the true one: "successful" never shows beside an unconfirmed transaction.
+  const kind = shownResultKind(pathKind, found?.status ?? null);
   return (
     <SystemPage
       kind={kind}

@@ -72,12 +72,18 @@ export interface ToastProviderProps {
   /** Distance from the top of the viewport in px; default: the `--header-height` CSS variable. */
   topOffsetPx?: number;
   maxVisible?: number;
+  /**
+   * Accessible name of the toast area (a landmark); default "Notifications". A provider nested in
+   * another page (the game shell) names its own so the two regions stay distinguishable.
+   */
+  label?: string;
 }
 
 export function ToastProvider({
   children,
   topOffsetPx,
   maxVisible = MAX_VISIBLE_TOASTS,
+  label,
 }: ToastProviderProps) {
   const { t } = useTranslation('ui');
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
@@ -107,7 +113,7 @@ export function ToastProvider({
     <ToastsContext value={api}>
       {children}
       <section
-        aria-label={t('notifications')}
+        aria-label={label ?? t('notifications')}
         style={areaStyle}
         className="pointer-events-none fixed inset-x-0 z-(--z-toasts) flex justify-center px-3 tablet:justify-end tablet:px-6"
       >

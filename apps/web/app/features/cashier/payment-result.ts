@@ -2,20 +2,33 @@
  * Payment result pages with their transaction (spec §2, §4): the page follows what the transaction
  * really is. The provider sends the player to paysuccess / payfail / paypending as it sees the
  * payment; our record changes only when its signed webhook arrives, so a page whose transaction is
- * still pending or processing polls (a revalidation every few seconds, a bounded number of times)
- * and, once it settles, the loader moves the player to the page of the outcome.
+ * still pending or processing shows the pending state whatever its address says (never "successful"
+ * beside "awaiting payment"), polls (every second at first, then every few seconds, a bounded
+ * number of times) and, once it settles, shows the outcome — the loader moves the player to the
+ * page of the outcome when the address names another one.
  */
 import type { TransactionStatus } from '@croupier/contract/cashier/common';
 import type { SystemPageKind } from '@croupier/contract/content/cms-config';
 
-/** Every 3 s for 2 minutes at most; past that the page says to check the history later. */
+/**
+ * Every second for the first 15 s (a sandbox or card webhook usually lands within a few seconds),
+ * then every 3 s, for about 2 minutes in all; past that the page says to check the history later.
+ */
+export const RESULT_POLL_FAST_INTERVAL_MS = 1000;
+export const RESULT_POLL_FAST_COUNT = 15;
 export const RESULT_POLL_INTERVAL_MS = 3000;
-export const RESULT_POLL_MAX = 40;
+export const RESULT_POLL_MAX = 50;
+
+/** The wait before poll number `done + 1` (`done` polls already made). */
+export function resultPollDelayMs(done: number): number {
+  return done < RESULT_POLL_FAST_COUNT ? RESULT_POLL_FAST_INTERVAL_MS : RESULT_POLL_INTERVAL_MS;
+}
 
 const SUCCEEDED: readonly TransactionStatus[] = ['succeeded', 'paid'];
 const FAILED: readonly TransactionStatus[] = ['failed', 'canceled', 'rejected'];
 
 const RESULT_PATHS: Partial<Record<SystemPageKind, string>> = {
+  payCancel: 'paycancel',
   paySuccess: 'paysuccess',
   payFail: 'payfail',
   payPending: 'paypending',
@@ -28,14 +41,26 @@ export function isUnsettled(status: TransactionStatus): boolean {
 
 /**
  * The result page a transaction belongs on when the current one no longer fits it, else null:
- * pending → success or fail once settled; a late success on the fail page → success; a failure
- * behind the success page (the provider said success, the webhook said otherwise) → fail.
+ * pending → success or fail once settled; a late success on the fail or cancel page → success; a
+ * failure behind the success page (the provider said success, the webhook said otherwise) → fail.
+ * A canceled or failed payment stays on the cancel page (the player cancelled it there).
  */
 export function settledResultKind(kind: SystemPageKind, status: TransactionStatus): SystemPageKind | null {
   if (!(kind in RESULT_PATHS)) return null;
   if (SUCCEEDED.includes(status)) return kind === 'paySuccess' ? null : 'paySuccess';
-  if (FAILED.includes(status)) return kind === 'payFail' ? null : 'payFail';
+  if (FAILED.includes(status)) return kind === 'payFail' || kind === 'payCancel' ? null : 'payFail';
   return null;
+}
+
+/**
+ * What a result page shows for its transaction: the outcome page while the transaction fits it,
+ * and the pending page while the provider's confirmation has not arrived — whatever the address
+ * says, so "Deposit successful" or "Payment failed" never shows beside "Awaiting payment".
+ */
+export function shownResultKind(kind: SystemPageKind, status: TransactionStatus | null): SystemPageKind {
+  if (status === null || !(kind in RESULT_PATHS)) return kind;
+  if (isUnsettled(status)) return 'payPending';
+  return settledResultKind(kind, status) ?? kind;
 }
 
 /** `/cashier/paysuccess/12` for a kind and transaction (unprefixed; the caller localizes it). */

@@ -1,11 +1,12 @@
 /**
- * While a result page's transaction is unsettled, revalidate every few seconds, a bounded number
- * of times (`payment-result.ts`). The loader moves the player to the outcome's page once it settles,
- * and the root loader brings the new balance to the header with the same revalidation.
+ * While a result page's transaction is unsettled, revalidate — every second at first, then every
+ * few seconds — a bounded number of times (`payment-result.ts`). The page shows the transaction as
+ * the loader now sees it (or the loader moves the player to the outcome's page), and the root
+ * loader brings the new balance to the header with the same revalidation.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { RESULT_POLL_INTERVAL_MS, RESULT_POLL_MAX } from './payment-result.ts';
+import { RESULT_POLL_MAX, resultPollDelayMs } from './payment-result.ts';
 
 export function useResultPolling(active: boolean): { exhausted: boolean } {
   const revalidator = useRevalidator();
@@ -18,7 +19,7 @@ export function useResultPolling(active: boolean): { exhausted: boolean } {
     const timer = window.setTimeout(() => {
       setPolls((count) => count + 1);
       if (latest.current.state === 'idle') void latest.current.revalidate();
-    }, RESULT_POLL_INTERVAL_MS);
+    }, resultPollDelayMs(polls));
     return () => window.clearTimeout(timer);
   }, [active, polls]);
 

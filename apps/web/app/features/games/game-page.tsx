@@ -8,7 +8,9 @@
  *   home when it closes (spec §2, §6).
  * - The hash is only read after hydration (the server never sees it) and the frame only gets its
  *   address then, so a page opened with `#real` never starts a demo launch first.
- * - The balance in the bar is the root loader's; game pages never refresh it on a timer (spec §2).
+ * - The balance in the bar is the root loader's; game pages never refresh it on a timer (spec §2),
+ *   but the game frame reports its balance after each round (same origin, `postMessage` checked
+ *   both ways: `../rgs/parent-messages.ts`) and the bar shows it, so the two never disagree.
  * - A same-origin frame posting `{ type: 'checkIframe', url }` moves the whole page there (spec §4).
  */
 import type { Locale } from '@croupier/contract/locales';
@@ -25,6 +27,7 @@ import { formatMoney } from '../../ui/format.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthPopup } from '../auth/auth-popup.tsx';
 import { currencyInfoOf } from '../auth/auth-root-data.ts';
+import { readGameBalanceMessage } from '../rgs/parent-messages.ts';
 import { checkIframeTarget } from './check-iframe.ts';
 import { type FullscreenVisibility, isFullscreenButtonVisible } from './fullscreen.ts';
 import { FavouriteButton } from './game-card.tsx';
@@ -103,7 +106,7 @@ function ModeSwitch({ game, plan, locale }: { game: PlayableGame; plan: GamePlan
   const item = (mode: GameMode) => {
     const active = plan.mode === mode;
     const className = cx(
-      'inline-flex min-h-9 items-center justify-center rounded-lg px-3 text-xs font-semibold transition-colors tablet:text-sm',
+      'inline-flex min-h-9 items-center justify-center rounded-lg px-2 text-xs font-semibold transition-colors tablet:px-3 tablet:text-sm',
       active
         ? mode === 'real'
           ? 'bg-accent text-on-accent shadow-sm'
@@ -151,14 +154,49 @@ function ModeSwitch({ game, plan, locale }: { game: PlayableGame; plan: GamePlan
   );
 }
 
+/** The window inside the game stage's frame, or null when there is none. */
+function gameFrameWindow(): Window | null {
+  return document.getElementById(GAME_STAGE_ID)?.querySelector('iframe')?.contentWindow ?? null;
+}
+
+/**
+ * The balance the game frame last reported (real mode, the player's currency), until the root loader
+ * brings a newer account (its account object changes on every revalidation). Spec §2 skips balance
+ * polling on game paths; the game reports its own after each round (`../rgs/parent-messages.ts`).
+ */
+export function useReportedGameBalance(
+  account: { balance_main: { currency: string } },
+  gameWindow: () => unknown = gameFrameWindow,
+): string | null {
+  const [reported, setReported] = useState<{ from: unknown; balance: string } | null>(null);
+  const currency = account.balance_main.currency;
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const message = readGameBalanceMessage(event, {
+        origin: window.location.origin,
+        source: gameWindow(),
+      });
+      if (message?.mode !== 'real' || message.currency !== currency) return;
+      setReported({ from: account, balance: message.balance });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [account, currency, gameWindow]);
+  return reported && reported.from === account ? reported.balance : null;
+}
+
 function BarBalance({ mode }: { mode: GameMode }) {
   const { t } = useTranslation('games');
   const { account, auth } = useRootData();
+  const reported = useReportedGameBalance(account);
   const currency = currencyInfoOf(auth.currencies, account.balance_main.currency);
-  const main = formatMoney(account.balance_main, { symbol: currency.symbol, exponent: currency.exponent });
+  const main = formatMoney(
+    { ...account.balance_main, amount: reported ?? account.balance_main.amount },
+    { symbol: currency.symbol, exponent: currency.exponent },
+  );
   return (
     <div
-      className="flex shrink-0 flex-col items-end rounded-xl border border-border bg-raised/60 px-2.5 py-1 leading-tight tablet:px-3"
+      className="flex shrink-0 flex-col items-end rounded-xl border border-border bg-raised/60 px-2 py-1 leading-tight tablet:px-3"
       data-testid="game-bar-balance"
     >
       <span className="text-[0.625rem] font-medium text-muted tablet:text-[0.6875rem]">
@@ -233,8 +271,16 @@ export function GameBarControls({ data }: { data: GamePageData }) {
   const plan = useGamePlan(game);
   return (
     <>
-      <div className="min-w-0 flex-1 leading-tight">
-        <p className="truncate text-sm font-semibold" data-testid="game-bar-name">
+      {/*
+        At phone widths the name may take two lines (then an ellipsis) and keeps at least ~9
+        characters of width, so the controls beside it never squeeze it to one letter.
+      */}
+      <div className="min-w-[4.75rem] flex-1 leading-tight">
+        <p
+          className="line-clamp-2 text-xs font-semibold break-words tablet:line-clamp-1 tablet:text-sm"
+          title={game.name}
+          data-testid="game-bar-name"
+        >
           {game.name}
         </p>
         <p className="hidden truncate text-xs text-muted tablet:block">{game.provider.name}</p>
@@ -242,11 +288,15 @@ export function GameBarControls({ data }: { data: GamePageData }) {
       <ModeSwitch game={game} plan={plan} locale={locale} />
       {isAuthenticated && <BarBalance mode={plan.mode} />}
       {isAuthenticated && game.canFavourite && (
-        <FavouriteButton
-          sysname={game.sysname}
-          name={game.name}
-          className="hidden tablet:inline-flex [&>span]:bg-transparent [&>span]:ring-0"
-        />
+        // Not on phones (the bar has no room); the wrapper hides it, as the button's own
+        // `inline-flex` would win over a `hidden` passed to it.
+        <div className="hidden shrink-0 tablet:block">
+          <FavouriteButton
+            sysname={game.sysname}
+            name={game.name}
+            className="[&>span]:bg-transparent [&>span]:ring-0"
+          />
+        </div>
       )}
       <FullscreenButton game={game} setting={data.fullscreen} />
     </>

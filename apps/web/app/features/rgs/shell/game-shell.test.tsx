@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { type DiceState, diceEngine } from '@croupier/games/dice';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../ui/toasts.tsx';
 import { diceModule } from '../dice/dice-game.tsx';
+import { GAME_BALANCE_MESSAGE } from '../parent-messages.ts';
+import { GameShell } from './game-shell.tsx';
 import { RgsApiError, type RoundView } from './rgs-client.ts';
-import { fakeClient, renderGame, sessionFixture } from './rgs-test-kit.tsx';
+import { createRgsTestI18n, fakeClient, renderGame, sessionFixture } from './rgs-test-kit.tsx';
 import { SOUND_STORAGE_KEY } from './sound.ts';
 
 const diceSession = sessionFixture({
@@ -54,6 +58,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('game shell', () => {
@@ -78,8 +83,8 @@ describe('game shell', () => {
     expect(screen.getByTestId('rgs-stake').textContent).toBe('€1.00');
     fireEvent.click(screen.getByRole('button', { name: 'Raise the bet' }));
     expect(screen.getByTestId('rgs-stake').textContent).toBe('€2.00');
-    fireEvent.click(screen.getByRole('button', { name: 'Halve the bet' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Halve the bet' }));
+    fireEvent.click(screen.getByRole('button', { name: '½: halve the bet' }));
+    fireEvent.click(screen.getByRole('button', { name: '½: halve the bet' }));
     expect(screen.getByTestId('rgs-stake').textContent).toBe('€0.50');
     for (let index = 0; index < 20; index += 1)
       fireEvent.click(screen.getByRole('button', { name: 'Lower the bet' }));
@@ -206,5 +211,51 @@ describe('game shell', () => {
     expect(screen.getByText('e'.repeat(64))).toBeTruthy();
     const verify = screen.getByRole('link', { name: /Verify on the fairness page/ });
     expect(verify.getAttribute('href')).toContain(`server_seed=${'d'.repeat(64)}`);
+  });
+
+  it('names the bet buttons with their visible text first (WCAG 2.5.3 label in name)', () => {
+    renderGame(diceModule, { session: diceSession, client: fakeClient({}) });
+    const bet = screen.getByRole('group', { name: 'Bet' });
+    const withText = within(bet)
+      .getAllByRole('button')
+      .filter((button) => (button.textContent ?? '').trim() !== '');
+    expect(withText.map((button) => button.textContent)).toEqual(['½', '2×']);
+    for (const button of withText) {
+      expect(button.getAttribute('aria-label')?.startsWith(button.textContent ?? '')).toBe(true);
+    }
+  });
+
+  it("names its toast area apart from the page's own (no duplicated landmark)", () => {
+    // The site's root has a toast area too; the game's sits inside it on /rgs/play.
+    const i18n = createRgsTestI18n('fr');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ToastProvider>
+          <GameShell session={diceSession} client={fakeClient({})} lang="fr" module={diceModule} />
+        </ToastProvider>
+      </I18nextProvider>,
+    );
+    const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
+    expect(names).toContain('Notifications du jeu');
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("posts its displayed balance to the parent page, for the parent's origin only", async () => {
+    const postMessage = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+    const client = fakeClient({ startRound: async (bet) => diceRound(9000, bet as never) });
+    renderGame(diceModule, { session: { ...diceSession, mode: 'real' }, client });
+    expect(postMessage).toHaveBeenLastCalledWith(
+      { type: GAME_BALANCE_MESSAGE, mode: 'real', balance: '100.00', currency: 'EUR' },
+      window.location.origin,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('rgs-play'));
+    });
+    expect(screen.getByTestId('rgs-balance').textContent).toBe('€99.00');
+    expect(postMessage).toHaveBeenLastCalledWith(
+      { type: GAME_BALANCE_MESSAGE, mode: 'real', balance: '99.00', currency: 'EUR' },
+      window.location.origin,
+    );
   });
 });

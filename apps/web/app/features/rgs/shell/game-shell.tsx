@@ -10,7 +10,8 @@
  *
  * The route (`routes/rgs-play.tsx`) loads `GET /rgs/api/session`, then renders
  * `<GameShell session client lang module>`, which draws the top bar (name, DEMO badge, balance,
- * rules, fairness, history, sound), toasts, the retry banner, and the module's `Game` inside.
+ * rules, fairness, history, sound), toasts, the retry banner, and the module's `Game` inside. The
+ * displayed balance is posted to the parent page after every change (`../parent-messages.ts`).
  *
  * ## Inside a game: `useGameShell()`
  *
@@ -69,6 +70,7 @@ import { cx } from '../../../ui/class-names.ts';
 import { DialogProvider, useDialogs } from '../../../ui/dialogs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { ToastProvider, useToasts } from '../../../ui/toasts.tsx';
+import { gameBalanceMessage, postToParent } from '../parent-messages.ts';
 import {
   clampStake,
   defaultStake,
@@ -171,10 +173,14 @@ export interface GameShellProps {
   module: GameModule;
 }
 
-/** Providers first (toasts and dialogs in the game's language), then the shell itself. */
+/**
+ * Providers first (toasts and dialogs in the game's language), then the shell itself. The toast
+ * area has its own name: the site's root has one too, and two landmarks must not share a name.
+ */
 export function GameShell(props: GameShellProps) {
+  const { t } = useTranslation('rgs');
   return (
-    <ToastProvider topOffsetPx={BAR_HEIGHT_PX}>
+    <ToastProvider topOffsetPx={BAR_HEIGHT_PX} label={t('shell.notifications')}>
       <ShellState {...props} />
     </ToastProvider>
   );
@@ -370,6 +376,11 @@ function ShellState({ session, client, lang, module }: GameShellProps) {
       return balance;
     }
   }, [balance, heldWins, exponent]);
+
+  // The page around the frame shows the same balance as the game (features/rgs/parent-messages.ts).
+  useEffect(() => {
+    postToParent(gameBalanceMessage({ mode: session.mode, currency, balance: shownBalance }));
+  }, [session.mode, currency, shownBalance]);
 
   const api = useMemo<GameShellApi>(
     () => ({
@@ -744,6 +755,7 @@ export function BetSelector({ disabled = false }: { disabled?: boolean | undefin
         className={cx(small, 'hidden tablet:inline-flex')}
         onClick={() => change(scaleStake(stakeMinor, 'half', stakeRules))}
         disabled={atMin}
+        // The name begins with the visible text (WCAG 2.5.3 label in name).
         aria-label={t('shell.betHalf')}
       >
         ½

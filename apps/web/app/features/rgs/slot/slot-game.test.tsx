@@ -76,6 +76,8 @@ describe('slot page', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     // The win is on screen while the balance still holds it back (the show is not over).
     expect(screen.getByTestId('slot-win').textContent).toContain('€');
+    // A display figure, not a bold paragraph posing as a heading (axe p-as-heading).
+    expect(screen.getByTestId('slot-win').tagName).not.toBe('P');
     expect(screen.getByTestId('rgs-balance').textContent).toBe('€99.00');
     const payout = `€${(Number(state.payout) / 100).toFixed(2)}`; // display check only
     expect(screen.getByTestId('slot-win').textContent).toContain(payout);

@@ -297,13 +297,15 @@ function SlotGame() {
             </p>
             <div className="flex h-14 flex-col items-center justify-center">
               {showingWin ? (
-                <p
+                // A display figure, not a paragraph: a large bold <p> above the line win reads as
+                // an unmarked heading (axe p-as-heading). The round is announced above.
+                <div
                   className="amount text-2xl leading-tight font-black tracking-wide text-(--game-gold) tablet:text-4xl"
                   style={{ textShadow: '0 0 24px var(--game-glow)' }}
                   data-testid="slot-win"
                 >
                   {feature ? t('slot.featureWin') : t('slot.win')} {shell.money(counter)}
-                </p>
+                </div>
               ) : (
                 <p className="text-sm font-semibold tracking-widest text-white/40 uppercase">
                   {running ? t('slot.goodLuck') : t('slot.placeBet')}
