@@ -52,3 +52,21 @@ export function defaultCode(type: ErrorType): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase();
 }
+
+/** Seconds a client is asked to wait before retrying a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The typed answer to a request that failed because the database connection failed (restart,
+ * failover, terminated backend, pool exhausted): `ApplicationUnavailableException` (HTTP 503) with
+ * code `database_unavailable`, to be retried. Whether a write in flight committed is unknown; every
+ * money write is idempotent by its key, so the retry answers it either way.
+ */
+export function databaseUnavailable(cause: unknown): AppError {
+  return new AppError('ApplicationUnavailableException', {
+    code: 'database_unavailable',
+    message: 'request.database_unavailable',
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  });
+}

@@ -40,6 +40,8 @@ const en: Catalogue = {
   'request.body_too_large': 'The request body is too large.',
   'request.malformed_body': 'The request body could not be read.',
   'request.cross_site': 'Cross-site requests are not allowed.',
+  'request.database_unavailable': 'The service is briefly unavailable. Please try again in a moment.',
+  'request.retry': 'Try again',
 };
 
 const fr: Catalogue = {
@@ -76,6 +78,8 @@ const fr: Catalogue = {
   'request.body_too_large': 'Le corps de la requête est trop volumineux.',
   'request.malformed_body': "Le corps de la requête n'a pas pu être lu.",
   'request.cross_site': 'Les requêtes intersites ne sont pas autorisées.',
+  'request.database_unavailable': 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  'request.retry': 'Réessayer',
 };
 
 export const serverMessages = { en, fr } as const;

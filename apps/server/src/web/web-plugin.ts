@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,8 @@ import {
 } from 'react-router';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/app-error.ts';
+import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { Services } from '../services.ts';
 import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
@@ -106,6 +109,16 @@ function pageRenderer(
       await sendResponse(raw, response);
     } catch (error) {
       // Past hijack Fastify's error handler cannot answer: do it here, without internals.
+      if (isDatabaseUnavailableError(error) && !raw.headersSent) {
+        request.log.warn({ err: error }, 'page rendering failed: database unavailable');
+        raw.writeHead(503, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
+        raw.end(databaseUnavailablePage(pathLocale(request.url)));
+        return;
+      }
       request.log.error({ err: error }, 'page rendering failed');
       if (!raw.headersSent) {
         raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
