@@ -76,6 +76,7 @@ function operatorErrorName(status: number): string {
   if (status === 401) return 'UnauthorizedError';
   if (status === 403) return 'ForbiddenError';
   if (status === 404) return 'NotFoundError';
+  if (status === 503) return 'ServiceUnavailableError';
   return status >= 500 ? 'InternalServerError' : 'ApplicationError';
 }
 
