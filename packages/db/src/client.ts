@@ -93,7 +93,13 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 
 export function createDbClient(
   url: string,
-  options: { max?: number; applicationName?: string; logger?: DbErrorLogger } = {},
+  options: {
+    max?: number;
+    applicationName?: string;
+    logger?: DbErrorLogger;
+    /** How long a request waits for a pool connection before failing (default 10 s). */
+    connectionTimeoutMillis?: number;
+  } = {},
 ): DbClient {
   let logger = options.logger ?? stderrLogger;
   const pool = new pg.Pool({
@@ -101,7 +107,7 @@ export function createDbClient(
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'croupier',
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
   });
   // A connection can fail at any time (server restart, failover, pg_terminate_backend). An idle
   // client's failure reaches the pool's 'error' (the pool then drops it); a checked-out client's
