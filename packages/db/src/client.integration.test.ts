@@ -109,6 +109,32 @@ describe('a pool client whose backend is terminated', () => {
   });
 });
 
+describe('a transaction whose connection dies at BEGIN', () => {
+  it('gives the connection back to the pool (drizzle would keep it forever), so the pool does not run dry', async () => {
+    const log = recordingLogger();
+    const lone = createDbClient(url, { max: 1, connectionTimeoutMillis: 3000, logger: log });
+    try {
+      await lone.db.execute(sql`SELECT 1`); // one idle connection in the pool
+      // The socket dies as the transaction takes the connection, before BEGIN is answered.
+      lone.pool.once('acquire', (client) => {
+        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+      const error = await caught(() =>
+        lone.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+        }),
+      );
+      expect(isDatabaseUnavailableError(error), String(error)).toBe(true);
+      await until(() => lone.pool.totalCount === lone.pool.idleCount);
+      // The only slot is free again: the next query gets a new connection.
+      const again = await lone.db.execute<{ n: number }>(sql`SELECT 3 AS n`);
+      expect(again.rows[0]?.n).toBe(3);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
 describe('isDatabaseUnavailableError', () => {
   it('connection refused (no server on the port)', async () => {
     const port = await freePort();

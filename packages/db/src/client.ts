@@ -112,12 +112,25 @@ export function createDbClient(
   // A connection can fail at any time (server restart, failover, pg_terminate_backend). An idle
   // client's failure reaches the pool's 'error' (the pool then drops it); a checked-out client's
   // reaches only the client, and an 'error' event without a listener would kill the process. Every
-  // client gets a listener for its whole life, which reports the failure once; the query in flight
-  // (if any) fails with it, the holder releases the client and the pool drops it (not queryable).
+  // client gets a listener for its whole life, which reports the failure once.
+  //
+  // A checked-out client whose connection failed is given back to the pool at once (which drops
+  // it, not queryable) and its holder's later release() does nothing: drizzle's transaction() sends
+  // BEGIN before its try/finally, so a connection lost at BEGIN would otherwise never be released
+  // and the pool would run dry one lost connection at a time. Its holder's queries fail anyway.
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', (error: Error) => {
       logger.warn({ err: error, idle: pool.idleCount, total: pool.totalCount }, 'database connection lost');
+      if (checkedOut.has(client as pg.PoolClient)) {
+        const held = client as pg.PoolClient;
+        const release = held.release;
+        held.release = () => {};
+        release.call(held, error);
+      }
     });
   });
   const db = drizzle(pool) as Db;
