@@ -34,8 +34,12 @@ export async function gameWalletRoutes(app: FastifyInstance, options: { gameWall
       let code = 'internal_error';
       if (error instanceof AppError && error.type === 'BillingUnavailableException') {
         // The ledger gave up under contention: the provider retries the same call later.
-        status = 503;
-        code = 'service_unavailable';
+        request.log.error({ err: error }, 'game wallet call failed: ledger busy');
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'error', code: 'service_unavailable' });
       } else if (isDatabaseUnavailableError(error)) {
         // The database connection failed (restart, failover): whether this call committed is
         // unknown, and the retry of the same call (same transaction id) answers it either way.
