@@ -92,14 +92,30 @@ function pageRenderer(
       handle = runtime.createRequestHandler(build, mode);
       handlers.set(build, handle);
     }
-    const { value, setCookies } = await createPageRequestContext(request, reply, deps);
+    const { value, setCookies, databaseUnavailable } = await createPageRequestContext(request, reply, deps);
     const loadContext = webEntry(build).createLoadContext(value);
 
     reply.hijack();
     const raw = reply.raw;
+    const sendUnavailable = (error: unknown) => {
+      request.log.warn({ err: error }, 'page rendering failed: database unavailable');
+      raw.writeHead(503, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        'x-request-id': request.id,
+      });
+      raw.end(databaseUnavailablePage(pathLocale(request.url)));
+    };
     try {
       const webRequest = createRequest(request.raw, raw, { trustProxy: deps.config.TRUST_PROXY });
       const response = await handle(webRequest, loadContext);
+      if (response.status >= 500 && databaseUnavailable()) {
+        // The page failed because the database did: its 503 page, not the site's 500 page.
+        await response.body?.cancel();
+        sendUnavailable(`page answered ${response.status}`);
+        return;
+      }
       for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
         if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
       }
@@ -110,13 +126,7 @@ function pageRenderer(
     } catch (error) {
       // Past hijack Fastify's error handler cannot answer: do it here, without internals.
       if (isDatabaseUnavailableError(error) && !raw.headersSent) {
-        request.log.warn({ err: error }, 'page rendering failed: database unavailable');
-        raw.writeHead(503, {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
-        });
-        raw.end(databaseUnavailablePage(pathLocale(request.url)));
+        sendUnavailable(error);
         return;
       }
       request.log.error({ err: error }, 'page rendering failed');
