@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { apiRoutes } from './http/api-routes.ts';
+import { handleDatabaseUnavailable } from './http/database-unavailable.ts';
 import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -87,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A lost database connection is logged and answered 503 (never a 500, never a crash): the pool's
+  // reports go to the app's log, and routes without their own error envelope answer with this one.
+  options.database.setErrorLogger(app.log);
+  handleDatabaseUnavailable(app);
 
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config.REDIS_URL);
   const deps: Deps = {

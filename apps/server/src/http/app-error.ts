@@ -58,3 +58,21 @@ export function messageValues(error: AppError): Record<string, string | number> 
   const fields = error.fields ? Object.keys(error.fields).slice(0, 10).join(', ') : '';
   return { ...(fields ? { fields } : {}), ...error.values };
 }
+
+/** Seconds a client is asked to wait before retrying a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The typed answer to a request that failed because the database connection failed (restart,
+ * failover, terminated backend, pool exhausted): `ApplicationUnavailableException` (HTTP 503) with
+ * code `database_unavailable`, to be retried. Whether a write in flight committed is unknown; every
+ * money write is idempotent by its key, so the retry answers it either way.
+ */
+export function databaseUnavailable(cause: unknown): AppError {
+  return new AppError('ApplicationUnavailableException', {
+    code: 'database_unavailable',
+    message: 'request.database_unavailable',
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  });
+}

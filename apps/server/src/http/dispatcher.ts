@@ -10,12 +10,13 @@ import { type Locale, localeFromAcceptLanguage, normalizeLocale } from '@croupie
 import type { MethodContract } from '@croupier/contract/method';
 import { methods as contractMethods, methodKey } from '@croupier/contract/registry';
 import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import type { Services } from '../services.ts';
-import { AppError, messageValues } from './app-error.ts';
+import { AppError, databaseUnavailable, messageValues } from './app-error.ts';
 import { isCrossSiteRequest } from './csrf.ts';
 import { type ServerLocale, translate } from './messages.ts';
 import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
@@ -274,7 +275,13 @@ function issueCode(issue: z.core.$ZodIssue): string {
   return 'invalid';
 }
 
-function toFailure(error: unknown, locale: ServerLocale, request: DispatchRequest): DispatchResult {
+function toFailure(caught: unknown, locale: ServerLocale, request: DispatchRequest): DispatchResult {
+  let error = caught;
+  if (!(error instanceof AppError) && isDatabaseUnavailableError(error)) {
+    // The database connection failed, not the request: a typed 503 to retry, never a 500.
+    request.log.warn({ err: error, method: request.methodName }, 'API method failed: database unavailable');
+    error = databaseUnavailable(error);
+  }
   if (error instanceof AppError) {
     const body: ApiErrorBody = {
       type: error.type,

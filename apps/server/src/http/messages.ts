@@ -44,6 +44,8 @@ const en: Catalogue = {
   'request.cross_site': 'Cross-site requests are not allowed.',
   'request.invalid_target': 'The request target must be a path on this site.',
   'request.invalid_host': 'The Host header is missing or invalid.',
+  'request.database_unavailable': 'The service is briefly unavailable. Please try again in a moment.',
+  'request.retry': 'Try again',
 };
 
 const fr: Catalogue = {
@@ -82,6 +84,8 @@ const fr: Catalogue = {
   'request.cross_site': 'Les requêtes intersites ne sont pas autorisées.',
   'request.invalid_target': 'La cible de la requête doit être un chemin de ce site.',
   'request.invalid_host': "L'en-tête Host est absent ou invalide.",
+  'request.database_unavailable': 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  'request.retry': 'Réessayer',
 };
 
 export const serverMessages = { en, fr } as const;

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createBackgroundLoop } from './background-loop.ts';
+import {
+  createBackgroundLoop,
+  DEFAULT_MAX_BACKOFF_MS,
+  failureDelayMs,
+  MIN_FAILURE_DELAY_MS,
+} from './background-loop.ts';
 
 const log = { error: vi.fn() };
 
@@ -39,13 +44,74 @@ describe('createBackgroundLoop', () => {
       log,
     });
     loop.start();
-    await vi.advanceTimersByTimeAsync(25);
-    expect(passes).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes).toBe(1);
     expect(log.error).toHaveBeenCalledWith(
-      expect.objectContaining({ err: expect.any(Error) }),
+      expect.objectContaining({ err: expect.any(Error), failures: 1, retryInMs: MIN_FAILURE_DELAY_MS }),
       'flaky pass failed',
     );
+    // After a failure the next pass waits at least MIN_FAILURE_DELAY_MS, then pollMs again.
+    await vi.advanceTimersByTimeAsync(MIN_FAILURE_DELAY_MS);
+    expect(passes).toBe(2);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(passes).toBe(3);
     await loop.stop();
+  });
+
+  test('backs off while passes keep failing (doubling up to the cap), and resets after a success', async () => {
+    vi.useFakeTimers();
+    const starts: number[] = [];
+    let failing = true;
+    const loop = createBackgroundLoop({
+      name: 'outage',
+      pollMs: 1000,
+      maxBackoffMs: 8000,
+      pass: async () => {
+        starts.push(Date.now());
+        if (failing)
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+      },
+      log,
+    });
+    const t0 = Date.now();
+    loop.start();
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000 + 8000);
+    expect(starts.map((at) => at - t0)).toEqual([0, 1000, 3000, 7000, 15000, 23000]);
+    failing = false;
+    await vi.advanceTimersByTimeAsync(8000); // the pass at 31 s succeeds
+    await vi.advanceTimersByTimeAsync(1000); // and the next comes pollMs later
+    expect(starts.map((at) => at - t0).slice(6)).toEqual([31000, 32000]);
+    await loop.stop();
+  });
+
+  test('a pass that throws before returning a promise is logged like a rejection, not thrown', async () => {
+    vi.useFakeTimers();
+    let passes = 0;
+    const loop = createBackgroundLoop({
+      name: 'sync',
+      pollMs: 10,
+      pass: () => {
+        passes += 1;
+        throw new Error('Client has encountered a connection error and is not queryable');
+      },
+      log,
+    });
+    loop.start();
+    await vi.advanceTimersByTimeAsync(MIN_FAILURE_DELAY_MS);
+    expect(passes).toBe(2);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(loop.running).toBe(false);
+    await loop.stop();
+  });
+
+  test('failureDelayMs: at least 250 ms, doubling, capped (or pollMs when that is longer)', () => {
+    expect(failureDelayMs(0, 1)).toBe(250);
+    expect(failureDelayMs(0, 3)).toBe(1000);
+    expect(failureDelayMs(1000, 1)).toBe(1000);
+    expect(failureDelayMs(1000, 100)).toBe(DEFAULT_MAX_BACKOFF_MS);
+    expect(failureDelayMs(120_000, 5)).toBe(120_000);
   });
 
   test('stop waits for the pass in flight; never two passes at once', async () => {

@@ -6,6 +6,7 @@
 import { API_VERSION, type ApiTransport, createApiClient } from '@croupier/contract/client';
 import { normalizeLocale } from '@croupier/contract/locales';
 import { findMethod } from '@croupier/contract/registry';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
@@ -27,6 +28,37 @@ export interface PageRequestContext {
   value: WebRequestContext;
   /** Set-Cookie values the API asked for while rendering (session rotation, logout…). */
   setCookies: string[];
+  /**
+   * Whether a call of this page's loaders failed because the database connection failed (the API
+   * answered `database_unavailable`, or the content service threw such an error): a 5xx page is
+   * then the database's 503, not a bug.
+   */
+  databaseUnavailable(): boolean;
+}
+
+/** `target` with every method noting (and rethrowing) database-connection failures. */
+function noticingFailures<T extends object>(target: T, note: (error: unknown) => void): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = value.apply(object, args);
+          if (result instanceof Promise) {
+            return result.catch((error: unknown) => {
+              note(error);
+              throw error;
+            });
+          }
+          return result;
+        } catch (error) {
+          note(error);
+          throw error;
+        }
+      };
+    },
+  });
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -90,6 +122,11 @@ export async function createPageRequestContext(
   const origin = requestOrigin(request.protocol, host) ?? `${request.protocol}://localhost`;
   const acceptLanguage = header(request, 'accept-language');
 
+  let databaseFailed = false;
+  const note = (error: unknown) => {
+    if (isDatabaseUnavailableError(error)) databaseFailed = true;
+  };
+
   const transport: ApiTransport = async (name, http, params) => {
     const result = await deps.dispatcher.dispatch({
       methodName: name,
@@ -104,6 +141,9 @@ export async function createPageRequestContext(
       log: request.log,
       cookies,
     });
+    if (result.envelope.status === 0 && result.envelope.error.code === 'database_unavailable') {
+      databaseFailed = true;
+    }
     return { status: result.status, envelope: result.envelope };
   };
 
@@ -113,7 +153,7 @@ export async function createPageRequestContext(
 
   const value: WebRequestContext = {
     api: createApiClient(transport, (name) => findMethod(name)?.http ?? 'GET'),
-    content: deps.services.cms,
+    content: noticingFailures(deps.services.cms, note),
     nonce: reply.cspNonce.script,
     host,
     origin,
@@ -125,5 +165,5 @@ export async function createPageRequestContext(
     accountLocale: session ? (normalizeLocale(session.playerLocale) ?? null) : null,
     log: request.log,
   };
-  return { value, setCookies };
+  return { value, setCookies, databaseUnavailable: () => databaseFailed };
 }

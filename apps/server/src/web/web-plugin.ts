@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,8 @@ import {
 import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/app-error.ts';
+import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { Services } from '../services.ts';
 import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
@@ -90,14 +93,30 @@ function pageRenderer(
       handle = runtime.createRequestHandler(build, mode);
       handlers.set(build, handle);
     }
-    const { value, setCookies } = await createPageRequestContext(request, reply, deps);
+    const { value, setCookies, databaseUnavailable } = await createPageRequestContext(request, reply, deps);
     const loadContext = webEntry(build).createLoadContext(value);
 
     reply.hijack();
     const raw = reply.raw;
+    const sendUnavailable = (error: unknown) => {
+      request.log.warn({ err: error }, 'page rendering failed: database unavailable');
+      raw.writeHead(503, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        'x-request-id': request.id,
+      });
+      raw.end(databaseUnavailablePage(pathLocale(request.url)));
+    };
     try {
       const webRequest = createRequest(request.raw, raw, { trustProxy: deps.config.TRUST_PROXY });
       const response = checkedLocation(await handle(webRequest, loadContext));
+      if (response.status >= 500 && databaseUnavailable()) {
+        // The page failed because the database did: its 503 page, not the site's 500 page.
+        await response.body?.cancel();
+        sendUnavailable(`page answered ${response.status}`);
+        return;
+      }
       for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
         if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
       }
@@ -107,6 +126,10 @@ function pageRenderer(
       await sendResponse(raw, response);
     } catch (error) {
       // Past hijack Fastify's error handler cannot answer: do it here, without internals.
+      if (isDatabaseUnavailableError(error) && !raw.headersSent) {
+        sendUnavailable(error);
+        return;
+      }
       request.log.error({ err: error }, 'page rendering failed');
       if (!raw.headersSent) {
         raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });

@@ -6,11 +6,12 @@
  * a 500 for anything a client can send.
  */
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/locales';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AppError, messageValues } from '../../http/app-error.ts';
+import { AppError, databaseUnavailable, messageValues } from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
@@ -180,6 +181,10 @@ export async function backofficeRoutes(
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     // Typed refusals keep their status (503 included: the provider being down is not our bug).
     if (error instanceof AppError && error.httpStatus !== 500) return sendError(request, reply, error);
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'back-office auth backend failed: database unavailable');
+      return sendError(request, reply, databaseUnavailable(error));
+    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, new AppError('InvalidRequestException', { code: 'malformed_body' }));
     }

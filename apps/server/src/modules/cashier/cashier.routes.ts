@@ -14,9 +14,15 @@ import {
   localizePath,
   normalizeLocale,
 } from '@croupier/contract/locales';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, messageValues } from '../../http/app-error.ts';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  messageValues,
+} from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
@@ -75,6 +81,7 @@ function operatorErrorName(status: number): string {
   if (status === 401) return 'UnauthorizedError';
   if (status === 403) return 'ForbiddenError';
   if (status === 404) return 'NotFoundError';
+  if (status === 503) return 'ServiceUnavailableError';
   return status >= 500 ? 'InternalServerError' : 'ApplicationError';
 }
 
@@ -90,6 +97,16 @@ export async function cashierRoutes(app: FastifyInstance, options: { cashier: Ca
       (_request, body, done) => done(null, body),
     );
     webhooks.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      if (isDatabaseUnavailableError(error)) {
+        // The database connection failed: a 503 makes the provider deliver the event again, and
+        // the event id (and the payment's ledger key) make a redelivery of a committed one a no-op.
+        request.log.warn({ err: error }, 'webhook failed: database unavailable');
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ received: false, error: 'service_unavailable' });
+      }
       const status =
         error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
           ? error.statusCode
@@ -122,8 +139,12 @@ export async function cashierRoutes(app: FastifyInstance, options: { cashier: Ca
   );
 
   await app.register(async (operator) => {
-    operator.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    operator.setErrorHandler((caught: Error & { statusCode?: number }, request, reply) => {
       const locale = requestLocale(request);
+      const error =
+        !(caught instanceof AppError) && isDatabaseUnavailableError(caught)
+          ? databaseUnavailable(caught)
+          : caught;
       let status = 500;
       let code = 'internal_error';
       let message = translate(locale, 'InternalServerErrorException');

@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@croupier/contract/locales';
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
 import type { Services } from '../../services.ts';
 import { type FaviconKind, PAGE_SLUG_PATTERN, type StoredImage } from './cms.service.ts';
 import { APPLE_FAVICON_SIZE } from './favicon-image.ts';
@@ -20,7 +21,11 @@ const ROBOTS_CACHE = 'public, max-age=300';
 const FAVICON_CACHE = 'public, max-age=86400';
 const MEDIA_CACHE = 'public, max-age=3600';
 
-export type ContentErrorName = 'ValidationError' | 'NotFoundError' | 'InternalServerError';
+export type ContentErrorName =
+  | 'ValidationError'
+  | 'NotFoundError'
+  | 'InternalServerError'
+  | 'ServiceUnavailableError';
 
 export interface ContentErrorBody {
   data: null;
@@ -118,6 +123,12 @@ export async function cmsRoutes(app: FastifyInstance, options: { services: Servi
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, 400, 'ValidationError', 'The request could not be read');
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // The database connection failed: retry later, not a bug of the content service.
+      request.log.warn({ err: error }, 'content service failed: database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, 'ServiceUnavailableError', 'Service temporarily unavailable');
     }
     request.log.error({ err: error }, 'unexpected error in the content service');
     return sendError(reply, 500, 'InternalServerError', 'Internal server error');

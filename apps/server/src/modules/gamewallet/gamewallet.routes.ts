@@ -4,8 +4,10 @@
  * read as raw bytes (the HMAC covers them exactly) by a parser that exists only inside this plugin,
  * bounded to 16 KiB; the service checks the signature before anything else.
  */
+
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
 import type { GameWalletService } from './gamewallet.service.ts';
 
 /** Wallet calls are a few hundred bytes; anything bigger is not one. */
@@ -32,8 +34,21 @@ export async function gameWalletRoutes(app: FastifyInstance, options: { gameWall
       let code = 'internal_error';
       if (error instanceof AppError && error.type === 'BillingUnavailableException') {
         // The ledger gave up under contention: the provider retries the same call later.
-        status = 503;
-        code = 'service_unavailable';
+        request.log.error({ err: error }, 'game wallet call failed: ledger busy');
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'error', code: 'service_unavailable' });
+      } else if (isDatabaseUnavailableError(error)) {
+        // The database connection failed (restart, failover): whether this call committed is
+        // unknown, and the retry of the same call (same transaction id) answers it either way.
+        request.log.warn({ err: error }, 'game wallet call failed: database unavailable');
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'error', code: 'service_unavailable' });
       } else if (error.statusCode === 413) {
         status = 413;
         code = 'invalid_request';

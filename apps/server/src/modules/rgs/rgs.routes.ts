@@ -5,7 +5,9 @@
  * typed 4xx, never a 500. Requests authenticate with `X-Rgs-Session` (a header, not a cookie, so a
  * cross-site page cannot ride on it).
  */
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
 import { RGS_ERROR_STATUS, RgsError, type RgsErrorBody } from './rgs.errors.ts';
 import type { LaunchQuery, RgsContext, RgsService } from './rgs.service.ts';
 
@@ -59,6 +61,18 @@ async function apiRoutes(app: FastifyInstance, options: RgsRoutesOptions) {
     if (status !== undefined && status >= 400 && status < 500) {
       const body = bodyError(request, status);
       return reply.status(RGS_ERROR_STATUS[body.error.code]).send(body);
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // The game server's database connection failed: the client's retryable 503. A round caught
+      // half-way is finished by the outbox (its win sent, or its bet rolled back), never lost.
+      request.log.warn({ err: error }, 'RGS API call failed: database unavailable');
+      const unavailable = new RgsError(
+        'wallet_unavailable',
+        'The game server is briefly unavailable: try again in a moment',
+        { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      );
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(unavailable.httpStatus).send(unavailable.toBody());
     }
     request.log.error({ err: error }, 'RGS API error');
     return reply

@@ -34,6 +34,7 @@ import {
 import { CLIENT_SEED, commitServerSeed, FairRandom } from '@croupier/games/fair';
 import { nodeHmacSha256 } from '@croupier/games/node-hmac';
 import type { Deps } from '../../deps.ts';
+import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { rgsCredentials } from './credentials.ts';
 import { betLimits, findGameCode, type GameCodeEntry } from './game-codes.ts';
 import { currencyExponent, FUN_CURRENCY, formatMinor, parseDecimal } from './money.ts';
@@ -829,9 +830,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
 
   // --- the background loop ------------------------------------------------------------------------
 
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let running: Promise<unknown> | undefined;
+  let outbox: BackgroundLoop | undefined;
 
   async function deliverDue(): Promise<number> {
     let handled = 0;
@@ -1087,30 +1086,18 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     /** One pass of the outbox: due wins and rollbacks are sent, abandoned bets rolled back. */
     deliverDue,
 
-    /** Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped. */
+    /**
+     * Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped; failed passes
+     * (the database away) are logged and retried with a growing pause.
+     */
     start(pollMs = DEFAULT_POLL_MS): void {
-      if (!stopped) return;
-      stopped = false;
-      const tick = () => {
-        running = deliverDue()
-          .catch((error: unknown) => deps.log.error({ err: error }, 'RGS outbox pass failed'))
-          .finally(() => {
-            running = undefined;
-            if (!stopped) {
-              timer = setTimeout(tick, pollMs);
-              timer.unref();
-            }
-          });
-      };
-      timer = setTimeout(tick, 0);
-      timer.unref();
+      if (outbox?.started) return;
+      outbox = createBackgroundLoop({ name: 'RGS outbox', pollMs, pass: deliverDue, log: deps.log });
+      outbox.start();
     },
 
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+      await outbox?.stop();
     },
   };
 }

@@ -4,6 +4,8 @@
  * operator dashboard. Each part has its own error handling and, for pages, a CSP of its own: this is
  * another company's site that happens to share the process, not a page of the casino.
  */
+
+import { isDatabaseUnavailableError } from '@croupier/db/client';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -83,6 +85,14 @@ async function apiRoutes(app: FastifyInstance, options: SandboxPspRoutesOptions 
             ? 'Send the body as application/json'
             : 'The request body is not valid JSON';
       return reply.status(status).send({ error: { code: 'invalid_request', message } });
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // The provider's database is away: a retryable 503 (payment creation is idempotent by its key).
+      request.log.warn({ err: error }, 'sandbox PSP API call failed: database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ error: { code: 'service_unavailable', message: 'Service temporarily unavailable, retry' } });
     }
     request.log.error({ err: error }, 'sandbox PSP API error');
     return reply.status(500).send({ error: { code: 'internal_error', message: 'Internal error' } });
@@ -171,6 +181,13 @@ async function pageRoutes(app: FastifyInstance, options: SandboxPspRoutesOptions
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT_BYTES });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'sandbox PSP page failed: database unavailable');
+      return pageHeaders(reply)
+        .status(503)
+        .header('retry-after', '2')
+        .send(messagePage('Temporarily unavailable', 'Please try again in a moment.'));
+    }
     const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'sandbox PSP page error');
     return pageHeaders(reply)

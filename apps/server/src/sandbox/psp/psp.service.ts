@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
+import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import {
   cardBrand,
   cvcValid,
@@ -287,9 +288,7 @@ export function createSandboxPsp(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
   const repository = createPspRepository(deps.db);
   const credentials = sandboxPspCredentials(deps.config);
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
+  let loop: BackgroundLoop | undefined;
 
   async function emit(
     tx: Tx,
@@ -826,34 +825,24 @@ export function createSandboxPsp(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       return { payments, payouts, webhooks };
     },
 
-    /** Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped. */
+    /**
+     * Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped; failed passes
+     * (the database away) are logged and retried with a growing pause.
+     */
     start(pollMs = DEFAULT_POLL_MS): void {
-      if (!stopped) return;
-      stopped = false;
-      const tick = () => {
-        running = service
-          .deliverDue()
-          .catch((error: unknown) => {
-            deps.log.error({ err: error }, 'sandbox PSP background pass failed');
-          })
-          .finally(() => {
-            running = undefined;
-            if (!stopped) {
-              timer = setTimeout(tick, pollMs);
-              timer.unref();
-            }
-          });
-      };
-      timer = setTimeout(tick, 0);
-      timer.unref();
+      if (loop?.started) return;
+      loop = createBackgroundLoop({
+        name: 'sandbox PSP background',
+        pollMs,
+        pass: () => service.deliverDue(),
+        log: deps.log,
+      });
+      loop.start();
     },
 
     /** Stops the loop and waits for a pass in flight (app close, before the pool closes). */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+      await loop?.stop();
     },
 
     async dashboard(): Promise<DashboardData> {
