@@ -115,6 +115,7 @@ export async function createPageRequestContext(
     origin,
     publicUrl: deps.config.PUBLIC_URL ?? origin,
     isAuthenticated: session !== undefined,
+    demo: deps.config.SANDBOX,
     // Locale order URL → cookie → account → browser: the account step plugs in here once player
     // accounts can choose a language (`session.playerLocale`).
     accountLocale: null,
