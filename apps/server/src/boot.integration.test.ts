@@ -60,7 +60,7 @@ describe('npm start on a fresh checkout', () => {
   it('marks every page as a demo, in English and in French', async () => {
     for (const [path, text] of [
       ['/', 'Demo site'],
-      ['/fr', 'Site de démonstration'],
+      ['/fr', 'Site de démo : paiements fictifs'],
     ] as const) {
       const page = await fetch(`${server!.base}${path}`, { headers: { 'accept-language': 'en' } });
       const html = await page.text();
