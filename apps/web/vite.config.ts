@@ -1,9 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
+const REPO_ROOT = path.resolve(WEB_ROOT, '../..');
+
+/**
+ * What the development server may serve under `/@fs/…` (and any other path outside the app): the
+ * web app, the two packages it imports and the installed modules — never the rest of the checkout
+ * (the data directory with `secrets.json` and the database, `.env` files, other apps' sources).
+ */
+export const FS_ALLOW = [
+  WEB_ROOT,
+  path.join(REPO_ROOT, 'packages/contract'),
+  path.join(REPO_ROOT, 'packages/games'),
+  path.join(REPO_ROOT, 'node_modules'),
+];
+
+/** Refused even inside an allowed folder (Vite's own defaults are kept). */
+export const FS_DENY = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key}',
+  '**/.git/**',
+  '**/.data/**',
+  '**/secrets.json',
+  '**/postmaster.*',
+  // The server resolves DATA_DIR from its working directory, as here.
+  ...(process.env.DATA_DIR ? [`${path.resolve(process.env.DATA_DIR)}/**`] : []),
+];
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  server: {
+    fs: { strict: true, allow: FS_ALLOW, deny: FS_DENY },
+  },
   build: {
     // Hashed assets are served with a one-year immutable cache; keep names stable per content only.
     assetsInlineLimit: 0,

@@ -144,8 +144,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const rgs = createRgsService(deps, { engines: ENGINES });
   app.decorate('rgs', rgs);
   await app.register(rgsRoutes, { rgs, prefix: '/rgs' });
-  // The development mailbox shows players' codes and links: never in production.
-  if (config.NODE_ENV !== 'production') {
+  // The development mailbox shows players' codes and links (to loopback requests only): outside
+  // production, and in the demo profile while no SMTP server is set (ADR 008).
+  if (config.NODE_ENV !== 'production' || (config.SANDBOX && !config.SMTP_URL)) {
     await app.register(mailboxRoutes, { notifications: services.notifications });
   }
   // The sandbox payment provider plays a third party: the platform reaches it over HTTP only.

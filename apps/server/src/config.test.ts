@@ -1,6 +1,7 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { localSecrets } from '@croupier/db/local-secrets';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, withLocalSecrets } from './config.ts';
 
@@ -35,6 +36,16 @@ describe('loadConfig', () => {
     expect(second.APP_SECRET).toBe(first.APP_SECRET);
     expect(second.CMS_JWT_SECRET).toBe(first.CMS_JWT_SECRET);
     expect((await stat(path.join(dir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+    // The embedded PostgreSQL's password shares the file: neither side drops the other's entries.
+    const password = await localSecrets(dir, ['EMBEDDED_PG_PASSWORD']);
+    expect(password.EMBEDDED_PG_PASSWORD).toHaveLength(43);
+    const third = await withLocalSecrets(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }));
+    expect(third.APP_SECRET).toBe(first.APP_SECRET);
+    expect(JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8'))).toEqual({
+      APP_SECRET: first.APP_SECRET,
+      CMS_JWT_SECRET: first.CMS_JWT_SECRET,
+      EMBEDDED_PG_PASSWORD: password.EMBEDDED_PG_PASSWORD,
+    });
     await rm(dir, { recursive: true });
   });
 
@@ -51,5 +62,51 @@ describe('loadConfig', () => {
     expect(() => loadConfig(shared)).toThrow(/APP_SECRET[\s\S]*CMS_JWT_SECRET/);
     const config = loadConfig({ ...shared, APP_SECRET: 'x'.repeat(32), CMS_JWT_SECRET: 'y'.repeat(32) });
     expect(config.SANDBOX).toBe(false);
+  });
+});
+
+describe('the demo profile (SANDBOX)', () => {
+  const secrets = { APP_SECRET: 'x'.repeat(32), CMS_JWT_SECRET: 'y'.repeat(32) };
+  const realProvider = {
+    PSP_BASE_URL: 'https://psp.example/v1',
+    PSP_API_KEY: 'sk_live_0123456789abcdef',
+    PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  };
+
+  it('is on with the embedded database, whatever NODE_ENV says (npm start serves production)', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(loadConfig({ NODE_ENV }).SANDBOX).toBe(true);
+    }
+  });
+
+  it('is off with DATABASE_URL or a real payment provider unless asked for', () => {
+    const database = { DATABASE_URL: 'postgres://db/croupier', ...secrets };
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(loadConfig({ NODE_ENV, ...database }).SANDBOX).toBe(false);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', ...realProvider }).SANDBOX).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...database, SANDBOX: 'true' }).SANDBOX).toBe(true);
+  });
+
+  it('refuses to start with a sandbox beside a real payment provider', () => {
+    for (const extra of [realProvider, { PSP_API_KEY: realProvider.PSP_API_KEY }]) {
+      try {
+        loadConfig({ NODE_ENV: 'production', SANDBOX: 'true', ...extra });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).message).toMatch(/SANDBOX.*PSP_API_KEY.*SANDBOX=false/);
+      }
+    }
+    expect(loadConfig({ SANDBOX: 'false', ...realProvider }).SANDBOX).toBe(false);
+  });
+});
+
+describe('HOST', () => {
+  it('is localhost in development and every interface otherwise, unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('localhost');
+    expect(loadConfig({}).HOST).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 });

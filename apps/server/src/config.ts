@@ -2,6 +2,7 @@
  * The one environment module: every setting comes from env through this schema and the process
  * stops at boot with a message naming each bad variable. `.env.example` mirrors it.
  */
+import { localSecrets } from '@croupier/db/local-secrets';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
@@ -12,7 +13,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Interface to listen on; unset: `localhost` in development, `0.0.0.0` otherwise (loadConfig). */
+    HOST: z.string().min(1).optional(),
     /** Public origin of the site (canonical URLs, cookies' Secure flag, CSRF origin check). */
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z
@@ -29,6 +31,11 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Secret for signed values (unsubscribe links, launch tokens). Required in production. */
     APP_SECRET: z.string().min(32).optional(),
+    /**
+     * The demo profile: mount the sandbox payment and KYC providers (and show the demo banner).
+     * Unset: on with the embedded database, off with DATABASE_URL or a real payment provider
+     * (PSP_*), whatever NODE_ENV says. SANDBOX=true beside PSP_* refuses to start (ADR 008).
+     */
     SANDBOX: flag.optional(),
     SEED_DEMO: flag.default(true),
     TRUST_PROXY: flag.default(false),
@@ -127,7 +134,10 @@ export const configSchema = z
   })
   .transform((env) => ({
     ...env,
-    SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
+    HOST: env.HOST ?? (env.NODE_ENV === 'development' ? 'localhost' : '0.0.0.0'),
+    SANDBOX:
+      env.SANDBOX ??
+      (env.DATABASE_URL === undefined && !env.PSP_BASE_URL && !env.PSP_API_KEY && !env.PSP_WEBHOOK_SECRET),
   }));
 
 export type Config = z.infer<typeof configSchema>;
@@ -138,32 +148,16 @@ const DEVELOPMENT_SECRET = 'croupier-development-only-secret-not-for-production'
 
 /**
  * Fills APP_SECRET and CMS_JWT_SECRET from `DATA_DIR/secrets.json` (created with random values on
- * first start, mode 0600) when env does not set them and the database is the embedded one.
+ * first start, mode 0600) when env does not set them and the database is the embedded one. The same
+ * file keeps the embedded PostgreSQL's generated password (`@croupier/db/database`).
  */
 export async function withLocalSecrets(config: Config): Promise<Config> {
   if (config.DATABASE_URL || (config.APP_SECRET && config.CMS_JWT_SECRET)) return config;
-  const { mkdir, readFile, writeFile } = await import('node:fs/promises');
-  const { randomBytes } = await import('node:crypto');
-  const path = await import('node:path');
-  const file = path.resolve(config.DATA_DIR, 'secrets.json');
-  let stored: { APP_SECRET?: string; CMS_JWT_SECRET?: string } = {};
-  try {
-    stored = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    stored = {};
-  }
-  const next = {
-    APP_SECRET: stored.APP_SECRET ?? randomBytes(32).toString('base64url'),
-    CMS_JWT_SECRET: stored.CMS_JWT_SECRET ?? randomBytes(32).toString('base64url'),
-  };
-  if (next.APP_SECRET !== stored.APP_SECRET || next.CMS_JWT_SECRET !== stored.CMS_JWT_SECRET) {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(next, null, 2), { mode: 0o600 });
-  }
+  const stored = await localSecrets(config.DATA_DIR, ['APP_SECRET', 'CMS_JWT_SECRET']);
   return {
     ...config,
-    APP_SECRET: config.APP_SECRET ?? next.APP_SECRET,
-    CMS_JWT_SECRET: config.CMS_JWT_SECRET ?? next.CMS_JWT_SECRET,
+    APP_SECRET: config.APP_SECRET ?? stored.APP_SECRET,
+    CMS_JWT_SECRET: config.CMS_JWT_SECRET ?? stored.CMS_JWT_SECRET,
   };
 }
 
@@ -204,6 +198,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!config.CMS_JWT_SECRET)
       missing.push('CMS_JWT_SECRET: required in production (at least 32 characters)');
     if (missing.length > 0) throw new ConfigError(missing);
+  }
+  // A sandbox beside a real payment provider would let anyone credit real balances with test cards.
+  if (config.SANDBOX) {
+    const real = (['PSP_BASE_URL', 'PSP_API_KEY', 'PSP_WEBHOOK_SECRET'] as const).filter(
+      (key) => config[key],
+    );
+    if (real.length > 0) {
+      throw new ConfigError([
+        `SANDBOX: SANDBOX=${cleaned.SANDBOX} mounts the sandbox providers while a real payment provider is configured (${real.join(', ')}); set SANDBOX=false to use the real provider, or unset ${real.join(', ')} for a demo`,
+      ]);
+    }
   }
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc !== 0 && oidc !== 3) {

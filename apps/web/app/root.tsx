@@ -35,6 +35,7 @@ import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
+import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
@@ -281,6 +282,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     );
   }
   return {
+    /** The demo profile: every page shows the demo banner (ADR 008). */
+    demo: web.demo === true,
     isAuthenticated: account.info.uid > 0,
     account: account.info,
     auth: toAuthRootData(config, generalInfo),
@@ -424,6 +427,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-background text-text antialiased">
         <SpriteSheet />
         <I18nextProvider i18n={i18nFor(locale)}>
+          <DemoBanner />
           <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
             <ToastProvider>
               <DialogProvider>{children}</DialogProvider>

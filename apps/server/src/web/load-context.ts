@@ -160,6 +160,7 @@ export async function createPageRequestContext(
     // Every absolute URL of the page (canonical, og:url, hreflang, JSON-LD): PUBLIC_URL when set.
     publicUrl: publicOrigin(deps.config, { protocol: request.protocol, host }) ?? origin,
     isAuthenticated: session !== undefined,
+    demo: deps.config.SANDBOX,
     // Locale order URL → cookie → account → browser (spec §2): the signed-in player's saved language
     // (`account.changelocale`), read fresh with the session on every page.
     accountLocale: session ? (normalizeLocale(session.playerLocale) ?? null) : null,

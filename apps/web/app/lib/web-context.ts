@@ -54,6 +54,8 @@ export interface WebRequestContext {
   origin: string;
   /** Public base URL for absolute links: PUBLIC_URL when configured, else `origin`. */
   publicUrl: string;
+  /** The demo profile (the server's SANDBOX): sandbox payments, no real money; pages show a banner. */
+  demo?: boolean;
   /** Whether the request carries a live player session (decided by the server from the session cookie). */
   isAuthenticated: boolean;
   /**

@@ -249,8 +249,33 @@ describe('development mailbox', () => {
     expect(sms.json().items[0]).toMatchObject({ channel: 'sms', code: '111222', subject: null });
   });
 
-  it('does not exist in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('answers only requests made on this machine', async () => {
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '::1' })).statusCode).toBe(200);
+      const remote = await t.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' });
+      expect(remote.statusCode).toBe(403);
+      expect(remote.body).not.toContain('654321');
+      // A local reverse proxy relaying someone else.
+      const relayed = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(relayed.statusCode).toBe(403);
+    }
+  });
+
+  it('exists in the demo profile without SMTP, and not in production otherwise', async () => {
+    const demo = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect(demo.config.SANDBOX).toBe(true);
+      expect((await demo.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
+    const production = await createTestApp({ env: { NODE_ENV: 'production', SANDBOX: 'false' } });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(404);

@@ -1,9 +1,10 @@
 /**
  * The development mailbox: every email and SMS of the outbox, newest first, with its link and code,
  * so a developer (or a browser test) can follow a confirmation or reset without a mail server.
- * Registered only outside production: it shows secrets meant for players.
+ * Registered only outside production and in the demo profile without SMTP (app.ts), and it answers
+ * only requests made on this machine: it shows secrets meant for players.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MailboxEntry, NotificationsService } from './notifications.service.ts';
 
@@ -60,8 +61,34 @@ ${rows || '<p>No messages yet.</p>'}
 </html>`;
 }
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.test(address);
+}
+
+/**
+ * A request made on this machine: from a loopback address, and not relayed by a proxy (a local
+ * reverse proxy connects from loopback on behalf of anyone).
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers['x-forwarded-for'] || headers.forwarded || headers['x-real-ip']) return false;
+  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
+}
+
 export async function mailboxRoutes(app: FastifyInstance, options: { notifications: NotificationsService }) {
   const { notifications } = options;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isLocalRequest(request)) return;
+    request.log.warn({ ip: request.ip }, 'development mailbox refused: not a request from this machine');
+    return reply
+      .status(403)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('The development mailbox answers only requests made on this machine (http://localhost).');
+  });
 
   app.get('/dev/mailbox', async (request, reply) => {
     const parsed = query.safeParse(request.query);
