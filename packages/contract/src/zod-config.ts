@@ -1,5 +1,5 @@
 /**
- * Zod's global configuration, CSP-safe (docs/decisions/008-http-edge.md): `jitless` stops zod from
+ * Zod's global configuration, CSP-safe (docs/decisions/010-http-edge.md): `jitless` stops zod from
  * compiling object parsers with `new Function` — and from probing whether it may, a probe a strict
  * Content Security Policy (no 'unsafe-eval') reports as a violation on every page even though zod
  * catches the error.

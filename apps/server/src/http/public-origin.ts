@@ -9,7 +9,7 @@
  * Mailed links are stricter (`mailLinkOrigin`): in production a Host header never chooses where a
  * link in an email points — a forged Host on a password reset would otherwise mail the victim a
  * working token on another site — so production without PUBLIC_URL keeps the local address and
- * says so in the log. docs/decisions/008-http-edge.md.
+ * says so in the log. docs/decisions/010-http-edge.md.
  *
  * API methods reach the request's origin without threading it through every service: the
  * dispatcher runs each call inside `withRequestOrigin`.

@@ -1,5 +1,5 @@
 /**
- * The game page's frame talks to the page around it (docs/decisions/008-game-balance-message.md).
+ * The game page's frame talks to the page around it (docs/decisions/013-game-balance-message.md).
  * The in-house game (`/rgs/play/…`, inside the iframe of `/game/{sysname}`) posts its balance after
  * every round, so the game bar — which never polls on game paths (spec §2) — shows the same amount
  * as the game. Both ends check the origin:
