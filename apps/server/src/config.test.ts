@@ -59,14 +59,20 @@ describe('loadConfig', () => {
 
   it('requires real secrets in production and turns the sandbox off there', () => {
     const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/croupier' };
-    expect(() => loadConfig(shared)).toThrow(/APP_SECRET[\s\S]*CMS_JWT_SECRET/);
-    const config = loadConfig({ ...shared, APP_SECRET: 'x'.repeat(32), CMS_JWT_SECRET: 'y'.repeat(32) });
+    expect(() => loadConfig(shared)).toThrow(/APP_SECRET[\s\S]*CMS_JWT_SECRET[\s\S]*PUBLIC_URL/);
+    const secrets = { APP_SECRET: 'x'.repeat(32), CMS_JWT_SECRET: 'y'.repeat(32) };
+    expect(() => loadConfig({ ...shared, ...secrets })).toThrow(/PUBLIC_URL: required/);
+    const config = loadConfig({ ...shared, ...secrets, PUBLIC_URL: 'https://casino.example' });
     expect(config.SANDBOX).toBe(false);
   });
 });
 
 describe('the demo profile (SANDBOX)', () => {
-  const secrets = { APP_SECRET: 'x'.repeat(32), CMS_JWT_SECRET: 'y'.repeat(32) };
+  const secrets = {
+    APP_SECRET: 'x'.repeat(32),
+    CMS_JWT_SECRET: 'y'.repeat(32),
+    PUBLIC_URL: 'https://casino.example',
+  };
   const realProvider = {
     PSP_BASE_URL: 'https://psp.example/v1',
     PSP_API_KEY: 'sk_live_0123456789abcdef',

@@ -197,6 +197,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!config.APP_SECRET) missing.push('APP_SECRET: required in production (at least 32 characters)');
     if (!config.CMS_JWT_SECRET)
       missing.push('CMS_JWT_SECRET: required in production (at least 32 characters)');
+    // Email links, payment return URLs and canonical links must name the public site; a Host header
+    // never chooses them in production (ADR 010), so a real deployment states its origin.
+    if (!config.PUBLIC_URL)
+      missing.push('PUBLIC_URL: required in production with DATABASE_URL (e.g. https://casino.example)');
     if (missing.length > 0) throw new ConfigError(missing);
   }
   // A sandbox beside a real payment provider would let anyone credit real balances with test cards.
