@@ -37,7 +37,11 @@ async function harness(options: { sessionPlayer?: boolean; cookieWrites?: boolea
           : undefined;
       },
     },
-    cms: { marker: 'cms' },
+    cms: {
+      async findPage() {
+        return { body: '<p><a href="/support">Support</a> or <a href="/faq">FAQ</a></p>' };
+      },
+    },
   } as unknown as Services;
   const config = { PUBLIC_URL: undefined, TRUST_PROXY: false } as unknown as Config;
   app.get('/*', async (request, reply) => {
@@ -52,7 +56,8 @@ async function harness(options: { sessionPlayer?: boolean; cookieWrites?: boolea
       publicUrl: context.value.publicUrl,
       isAuthenticated: context.value.isAuthenticated,
       accountLocale: context.value.accountLocale,
-      content: (context.value.content as unknown as { marker: string }).marker,
+      content: (await context.value.content.findPage('about', 'fr'))?.body,
+      supportSection: context.value.sections.support,
     };
   });
   return { app, dispatched, resolved };
@@ -83,7 +88,9 @@ describe('createPageRequestContext', () => {
       publicUrl: 'http://casino.test',
       isAuthenticated: true,
       accountLocale: null,
-      content: 'cms',
+      // The content service as the site reads it: no link into a section without pages (ADR 008).
+      content: '<p>Support or <a href="/faq">FAQ</a></p>',
+      supportSection: false,
     });
   });
 

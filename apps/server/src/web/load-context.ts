@@ -11,8 +11,10 @@ import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { CookieJar } from '../http/method-binding.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import { SITE_SECTION_STATE } from '../modules/metadata/site-sections.ts';
 import type { Services } from '../services.ts';
 import { localeOfRequestPath } from './request-locale.ts';
+import { sectionAwareContent } from './section-aware-content.ts';
 
 export interface LoadContextDeps {
   app: FastifyInstance;
@@ -109,7 +111,9 @@ export async function createPageRequestContext(
 
   const value: WebRequestContext = {
     api: createApiClient(transport, (name) => findMethod(name)?.http ?? 'GET'),
-    content: deps.services.cms,
+    // Links into sections without pages are dropped from what the site shows (ADR 008).
+    content: sectionAwareContent(deps.services.cms, SITE_SECTION_STATE),
+    sections: SITE_SECTION_STATE,
     nonce: reply.cspNonce.script,
     host,
     origin,
