@@ -292,6 +292,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     balanceUpdate: config['prazer-config'].balanceUpdate,
     shell,
     seo,
+    /** Which site sections have their pages (ADR 014): links into the others are not drawn. */
+    sections: generalInfo.site_sections,
   };
 }
 

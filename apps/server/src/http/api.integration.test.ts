@@ -37,8 +37,23 @@ describe('/api envelope and transport', () => {
         'time_to_force_logout',
         'user_inactivity_cashier_time',
         'user_inactivity_pp_time',
+        'site_sections',
       ].sort(),
     );
+    // ADR 014: every section of the registry, on or off; none has its pages yet.
+    expect(body.data.site_sections).toEqual({
+      sports: false,
+      promotions: false,
+      tournaments: false,
+      jackpots: false,
+      offers: false,
+      bonuses: false,
+      loyalty: false,
+      support: false,
+      responsibleGaming: false,
+      verification: false,
+      liveCasino: false,
+    });
     expect(body.data.default_currency).toBe('EUR');
     expect(body.data.available_currencies).toContainEqual({ code: 'EUR', symbol: '€', exponent: 2 });
     expect(body.data.available_currencies).toContainEqual({ code: 'JPY', symbol: '¥', exponent: 0 });

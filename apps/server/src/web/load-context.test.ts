@@ -39,7 +39,11 @@ async function harness(
           : undefined;
       },
     },
-    cms: { marker: 'cms' },
+    cms: {
+      async findPage() {
+        return { body: '<p><a href="/support">Support</a> or <a href="/faq">FAQ</a></p>' };
+      },
+    },
   } as unknown as Services;
   const config = { PUBLIC_URL: options.publicUrl, TRUST_PROXY: false } as unknown as Config;
   app.get('/*', async (request, reply) => {
@@ -54,7 +58,8 @@ async function harness(
       publicUrl: context.value.publicUrl,
       isAuthenticated: context.value.isAuthenticated,
       accountLocale: context.value.accountLocale,
-      content: (context.value.content as unknown as { marker: string }).marker,
+      content: (await context.value.content.findPage('about', 'fr'))?.body,
+      supportSection: context.value.sections.support,
     };
   });
   return { app, dispatched, resolved };
@@ -86,7 +91,9 @@ describe('createPageRequestContext', () => {
       isAuthenticated: true,
       // The signed-in player's saved language takes its place in the locale order (spec §2).
       accountLocale: 'fr',
-      content: 'cms',
+      // The content service as the site reads it: no link into a section without pages (ADR 014).
+      content: '<p>Support or <a href="/faq">FAQ</a></p>',
+      supportSection: false,
     });
   });
 

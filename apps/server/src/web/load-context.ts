@@ -14,8 +14,10 @@ import type { Dispatcher } from '../http/dispatcher.ts';
 import type { CookieJar } from '../http/method-binding.ts';
 import { publicOrigin, requestOrigin } from '../http/public-origin.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import { SITE_SECTION_STATE } from '../modules/metadata/site-sections.ts';
 import type { Services } from '../services.ts';
 import { localeOfRequestPath } from './request-locale.ts';
+import { sectionAwareContent } from './section-aware-content.ts';
 
 export interface LoadContextDeps {
   app: FastifyInstance;
@@ -153,7 +155,9 @@ export async function createPageRequestContext(
 
   const value: WebRequestContext = {
     api: createApiClient(transport, (name) => findMethod(name)?.http ?? 'GET'),
-    content: noticingFailures(deps.services.cms, note),
+    // Links into sections without pages are dropped from what the site shows (ADR 014).
+    content: sectionAwareContent(noticingFailures(deps.services.cms, note), SITE_SECTION_STATE),
+    sections: SITE_SECTION_STATE,
     nonce: reply.cspNonce.script,
     host,
     origin,

@@ -15,6 +15,7 @@ import type {
   DomainSeoSettings,
   SeoRecord,
 } from '@croupier/contract/content/seo';
+import type { SiteSections } from '@croupier/contract/content/site-sections';
 import type { Locale } from '@croupier/contract/locales';
 import { createContext, RouterContextProvider } from 'react-router';
 
@@ -45,7 +46,10 @@ export interface WebLogger {
 export interface WebRequestContext {
   /** The player API, called in-process with the visitor's cookies (session included). */
   api: ApiClient;
+  /** The content service, without links into sections that are off (ADR 014). */
   content: ContentSource;
+  /** Which site sections have their pages (ADR 014; the same as General info `site_sections`). */
+  sections: SiteSections;
   /** This response's CSP script nonce (helmet's `reply.cspNonce.script`). */
   nonce: string;
   /** Host the visitor asked for (Host header), for per-domain SEO and robots rules. */

@@ -14,6 +14,7 @@ import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
+import { useHrefAvailable } from '../lib/site-sections.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import { Button } from '../ui/button.tsx';
@@ -45,6 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('cashier');
   const locale = usePageLocale();
+  const hrefAvailable = useHrefAvailable();
   const { methods, receiptBlocks } = useCashierOutlet();
   const { seo, shell } = useRootData();
   const { transaction } = loaderData;
@@ -103,11 +105,14 @@ export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
                   </a>
                 </p>
               )}
-              <p className="text-muted">
-                <Link to={localizePath('/support', locale)} className="text-accent hover:text-accent-hover">
-                  {t('receipt.support')}
-                </Link>
-              </p>
+              {/* No link into the support section until its page exists (ADR 014). */}
+              {hrefAvailable('/support') && (
+                <p className="text-muted">
+                  <Link to={localizePath('/support', locale)} className="text-accent hover:text-accent-hover">
+                    {t('receipt.support')}
+                  </Link>
+                </p>
+              )}
             </section>
           )}
           {receiptBlocks.isRulesVisible && (

@@ -3,6 +3,7 @@
  * Game rails, the jackpot ticker and the winners strip join when the game hall, jackpots and
  * winners exist — no placeholder tiles until there is real content to show.
  */
+import { isHrefAvailable } from '@croupier/contract/content/site-sections';
 import { useTranslation } from 'react-i18next';
 import { type HeroBanner, HeroCarousel } from '../features/home/hero-carousel.tsx';
 import { HomeBlocks } from '../features/home/home-blocks.tsx';
@@ -24,6 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   const hero: HeroBanner[] = banners.items
     .filter((banner): banner is HeroBanner & typeof banner => banner.description !== undefined)
+    // A banner that leads into a section without pages promises what the site does not offer (ADR 014).
+    .filter((banner) => !banner.description.link || isHrefAvailable(banner.description.link, web.sections))
     .map((banner) => ({ id: banner.id, description: banner.description }))
     .sort((a, b) => a.description.priority - b.description.priority);
   return { hero, blocks, pageMeta: {} };

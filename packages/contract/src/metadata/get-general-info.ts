@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteSections } from '../content/site-sections.ts';
 import { defineMethod } from '../method.ts';
 
 export const currencyInfo = z.object({
@@ -35,6 +36,8 @@ export const generalInfo = z.object({
   is_game_history_export_enabled: z.boolean(),
   user_inactivity_cashier_time: z.number().int().min(0),
   user_inactivity_pp_time: z.number().int().min(0),
+  /** Which areas of the site have their pages (ADR 014): links into a section that is off are not shown. */
+  site_sections: siteSections,
 });
 export type GeneralInfo = z.infer<typeof generalInfo>;
 

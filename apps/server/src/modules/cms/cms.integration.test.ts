@@ -356,26 +356,27 @@ describe('banners.get', () => {
     };
     expect(body.status).toBe(1);
     expect(body.data.items).toHaveLength(2);
-    // Four hero and two strip banners are active; one has ended and one has not started.
-    expect(body.data.total).toBe(6);
+    // Six hero and two strip banners are active; one has ended and one has not started.
+    expect(body.data.total).toBe(8);
     for (const item of body.data.items) {
       expect(Object.keys(item).sort()).toEqual(['description', 'id']);
       banner.parse(item);
     }
     const first = banner.parse(body.data.items[0]);
-    expect(first.description?.title).toContain('Pack de bienvenue');
-    expect(first.description?.priority).toBe(10);
+    expect(first.description?.title).toContain('Tous les jeux à essayer gratuitement');
+    expect(first.description?.priority).toBe(2);
   });
 
   it('filters by position, pages and defaults to every field', async () => {
     const response = await get('/api/banners.get?position=home_hero&offset=1&count=10&locale=en');
     const body = response.json() as { status: number; data: { items: unknown[]; total: number } };
-    expect(body.data.total).toBe(4);
-    expect(body.data.items).toHaveLength(3);
+    expect(body.data.total).toBe(6);
+    expect(body.data.items).toHaveLength(5);
     const items = body.data.items.map((item) => banner.parse(item));
-    expect(items.map((item) => item.description?.priority)).toEqual([20, 30, 40]);
+    expect(items.map((item) => item.description?.priority)).toEqual([10, 20, 30, 40, 45]);
     expect(Object.keys(body.data.items[0] as object).sort()).toEqual(['description', 'finished_at', 'id']);
-    expect(items[0]?.finished_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The live-casino nights banner (priority 20) ends in 90 days.
+    expect(items[1]?.finished_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(items.every((item) => item.description?.position === 'home_hero')).toBe(true);
   });
 
@@ -421,8 +422,8 @@ describe('seed', () => {
     };
     const before = await counts();
     expect(before.cms_settings).toBe(18);
-    expect(before.cms_banners).toBe(8);
-    expect(before.cms_banner_texts).toBe(16);
+    expect(before.cms_banners).toBe(10);
+    expect(before.cms_banner_texts).toBe(20);
     await harness.app.services.cms.seed({ demo: true });
     await harness.app.services.cms.seed({ demo: false });
     expect(await counts()).toEqual(before);

@@ -258,6 +258,16 @@ const themes: Record<string, ArtTheme> = {
     seed: 31,
     label: 'Tournament',
   },
+  'banner-game-hall': {
+    ...HERO,
+    from: '#3b0764',
+    to: '#0b1220',
+    glow: '#a855f7',
+    chipColours: ['#a855f7', '#22c55e', '#f8fafc'],
+    motif: 'cards',
+    seed: 51,
+    label: 'Game hall',
+  },
   'banner-provably-fair': {
     ...HERO,
     from: '#083344',

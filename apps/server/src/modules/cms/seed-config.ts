@@ -561,11 +561,11 @@ function settingsDocument(locale: Locale): CmsSettingsDocument {
     'settings-seo': {
       titleTemplate: '%s | Croupier',
       defaultTitle: fr
-        ? 'Croupier — casino en ligne, jeux équitables et paris sportifs'
-        : 'Croupier — online casino, provably fair games and sports betting',
+        ? 'Croupier — casino en ligne aux jeux équitables et vérifiables'
+        : 'Croupier — online casino with provably fair games',
       defaultDescription: fr
-        ? 'Jouez aux machines à sous, au casino en direct et à nos jeux maison vérifiables. Retraits rapides, tournois chaque semaine et outils de jeu responsable. 18+.'
-        : 'Play slots, live casino and our provably fair in-house games. Fast withdrawals, weekly tournaments and responsible gaming tools. 18+.',
+        ? 'Jouez aux machines à sous, à la roulette, au blackjack, aux dés et au Plinko : des jeux vérifiables, à essayer gratuitement en mode démo. Retraits rapides et outils de jeu responsable. 18+.'
+        : 'Play slots, roulette, blackjack, dice and Plinko: provably fair games, free to try in demo mode. Fast withdrawals and responsible gaming tools. 18+.',
       imageNameMapping: {},
     },
     'prazer-config': siteSettings(locale),
@@ -588,8 +588,8 @@ function settingsDocument(locale: Locale): CmsSettingsDocument {
       minQueryLength: 3,
       placeholder: fr ? 'Rechercher un jeu ou un fournisseur' : 'Search for a game or provider',
       popular: fr
-        ? ['Blackjack', 'Roulette', 'Crash', 'Dés', 'Mines', 'Plinko']
-        : ['Blackjack', 'Roulette', 'Crash', 'Dice', 'Mines', 'Plinko'],
+        ? ['Blackjack', 'Roulette', 'Dice', 'Plinko', 'Reels']
+        : ['Blackjack', 'Roulette', 'Dice', 'Plinko', 'Reels'],
     },
     loyalty: {
       coinIcon: mediaUrl('loyalty-coin.svg'),
@@ -676,14 +676,14 @@ export function defaultDomainSeo(): Record<Locale, DomainSeoDocument> {
         name: 'Croupier Casino',
         image: '/favicons/favicon-512x512.png',
         description:
-          'An online casino with provably fair in-house games, live dealers, sports betting, weekly tournaments and a loyalty club.',
+          'An online casino with provably fair in-house games: slots, roulette, blackjack, dice and Plinko, each free to try in demo mode.',
         sku: 'croupier-casino',
         brand: { name: 'Croupier' },
       },
       defaults: {
-        title: 'Croupier — online casino, provably fair games and sports betting',
+        title: 'Croupier — online casino with provably fair games',
         description:
-          'Play slots, live casino and our provably fair in-house games. Fast withdrawals, weekly tournaments and responsible gaming tools. 18+.',
+          'Play slots, roulette, blackjack, dice and Plinko: provably fair games, free to try in demo mode. Fast withdrawals and responsible gaming tools. 18+.',
         image: '/favicons/favicon-512x512.png',
       },
     },
@@ -703,14 +703,14 @@ export function defaultDomainSeo(): Record<Locale, DomainSeoDocument> {
         name: 'Croupier Casino',
         image: '/favicons/favicon-512x512.png',
         description:
-          'Un casino en ligne avec des jeux maison équitables et vérifiables, des croupiers en direct, des paris sportifs, des tournois chaque semaine et un club fidélité.',
+          'Un casino en ligne aux jeux maison équitables et vérifiables : machines à sous, roulette, blackjack, dés et Plinko, tous à essayer gratuitement en mode démo.',
         sku: 'croupier-casino',
         brand: { name: 'Croupier' },
       },
       defaults: {
-        title: 'Croupier — casino en ligne, jeux équitables et paris sportifs',
+        title: 'Croupier — casino en ligne aux jeux équitables et vérifiables',
         description:
-          'Jouez aux machines à sous, au casino en direct et à nos jeux maison vérifiables. Retraits rapides, tournois chaque semaine et outils de jeu responsable. 18+.',
+          'Jouez aux machines à sous, à la roulette, au blackjack, aux dés et au Plinko : des jeux vérifiables, à essayer gratuitement en mode démo. Retraits rapides et outils de jeu responsable. 18+.',
         image: '/favicons/favicon-512x512.png',
       },
     },

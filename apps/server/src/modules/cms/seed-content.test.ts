@@ -1,4 +1,5 @@
 import { cmsConfig } from '@croupier/contract/content/cms-config';
+import { sectionOfHref } from '@croupier/contract/content/site-sections';
 import { LOCALES } from '@croupier/contract/locales';
 import { describe, expect, it } from 'vitest';
 import { domainSeoDocument, homeBlockDocument, robotsRules, seoDocument } from './cms.schemas.ts';
@@ -51,24 +52,66 @@ describe('seed content', () => {
     }
   });
 
-  it('links only to pages and media that exist', () => {
+  it('links only to pages that exist, or into a site section the site hides until its pages land', () => {
     const slugs = new Set(DEMO_PAGES.filter((page) => page.isPublished).map((page) => `/${page.slug}`));
-    const footer = defaultSettings().en['prazer-config'].footer.groups.flatMap((group) => group.links);
-    for (const link of footer) {
-      const known = [
-        '/gamehall',
-        '/jackpots',
-        '/tournaments',
-        '/providers',
-        '/promotions',
-        '/offers',
-        '/loyalty',
-        '/winners',
-        '/support',
-      ];
-      const path = link.url.split('?')[0] ?? '';
-      expect(known.includes(path) || slugs.has(path), link.url).toBe(true);
+    // Routes of apps/web/app/routes.ts that are real pages today.
+    const routes = new Set([
+      '/',
+      '/gamehall',
+      '/providers',
+      '/winners',
+      '/fairness',
+      '/forms/sign_up',
+      '/forms/sign_in',
+      '/profile/settings',
+      '/profile/security',
+      '/profile/notification',
+      '/cashier/deposit',
+      '/cashier/withdraw',
+      '/cashier/history',
+    ]);
+    const exists = (href: string) => {
+      const path = (href.split(/[?#]/)[0] ?? '').replace(/^\/fr(?=\/|$)/, '') || '/';
+      return routes.has(path) || slugs.has(path) || sectionOfHref(href) !== null;
+    };
+    for (const locale of LOCALES) {
+      const site = defaultSettings()[locale]['prazer-config'];
+      const links = [
+        ...site.headerMenu,
+        ...site.sideMenu,
+        ...site.mobileBottomMenu,
+        ...site.userMenu,
+        ...site.footer.groups.flatMap((group) => group.links),
+      ].filter((link) => !link.external);
+      for (const link of links) expect(exists(link.url), link.url).toBe(true);
+      const { withdrawalButtons } = defaultSettings()[locale]['cashier-config'];
+      expect(exists(withdrawalButtons.kycLink)).toBe(true);
+      expect(exists(withdrawalButtons.confirmContactLink)).toBe(true);
     }
+    for (const banner of DEMO_BANNERS) if (banner.link) expect(exists(banner.link), banner.link).toBe(true);
+    const html = [
+      ...DEMO_PAGES.flatMap((page) => LOCALES.map((locale) => page.texts[locale].body)),
+      ...DEMO_HOME_BLOCKS.flatMap((block) =>
+        LOCALES.flatMap((locale) => [
+          block.documents[locale].text,
+          `<a href="${block.documents[locale].link ?? '/'}">`,
+        ]),
+      ),
+      ...DEMO_SEO.flatMap((seo) => LOCALES.map((locale) => seo.documents[locale].text ?? '')),
+    ];
+    for (const body of html)
+      for (const [, href] of body.matchAll(/href="([^"]+)"/g))
+        if (href?.startsWith('/')) expect(exists(href), href).toBe(true);
+  });
+
+  it('promises only games the catalogue has and no live casino or sportsbook', () => {
+    expect(allText).not.toMatch(/\bcrash\b|\bmines\b|live dealers|croupiers en direct|baccarat/i);
+    const about = DEMO_PAGES.find((page) => page.slug === 'about');
+    expect(about?.texts.en.body).not.toMatch(/sports betting|live casino/i);
+    expect(about?.texts.fr.body).not.toMatch(/paris sportifs|casino en direct/i);
+  });
+
+  it('has media for every referenced file', () => {
     const media = new Set(generateMedia().map((file) => `/nfx/media/${file.name}`));
     const referenced = allText.match(/\/nfx\/media\/[a-z0-9.-]+/g) ?? [];
     expect(referenced.length).toBeGreaterThan(5);

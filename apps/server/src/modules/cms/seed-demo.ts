@@ -23,7 +23,59 @@ export interface DemoBanner {
   >;
 }
 
+/**
+ * Banners that lead into a section without pages yet (promotions, live casino, tournaments) are
+ * kept for when it lands: the site hides them until then (ADR 014).
+ */
 export const DEMO_BANNERS: DemoBanner[] = [
+  {
+    key: 'demo-play',
+    position: 'home_hero',
+    priority: 2,
+    startsInDays: null,
+    finishesInDays: null,
+    link: '/gamehall',
+    texts: {
+      en: {
+        title: 'Every game free to try',
+        text: 'Slots, roulette, blackjack, dice and Plinko: open any game in demo mode, no deposit and no account needed.',
+        image: mediaUrl('banner-game-hall.svg'),
+        imageMobile: null,
+        buttonText: 'Open the game hall',
+      },
+      fr: {
+        title: 'Tous les jeux à essayer gratuitement',
+        text: 'Machines à sous, roulette, blackjack, dés et Plinko : ouvrez n’importe quel jeu en mode démo, sans dépôt ni compte.',
+        image: mediaUrl('banner-game-hall.svg'),
+        imageMobile: null,
+        buttonText: 'Ouvrir la salle de jeux',
+      },
+    },
+  },
+  {
+    key: 'verify-a-round',
+    position: 'home_hero',
+    priority: 45,
+    startsInDays: null,
+    finishesInDays: null,
+    link: '/fairness',
+    texts: {
+      en: {
+        title: 'Check any round yourself',
+        text: 'Paste a round’s seeds into our verifier and recompute its result. 18+.',
+        image: mediaUrl('banner-provably-fair.svg'),
+        imageMobile: null,
+        buttonText: 'Open the verifier',
+      },
+      fr: {
+        title: 'Vérifiez n’importe quelle partie',
+        text: 'Collez les graines d’une partie dans notre vérificateur et recalculez son résultat. 18+.',
+        image: mediaUrl('banner-provably-fair.svg'),
+        imageMobile: null,
+        buttonText: 'Ouvrir le vérificateur',
+      },
+    },
+  },
   {
     key: 'welcome-package',
     position: 'home_hero',
@@ -106,14 +158,14 @@ export const DEMO_BANNERS: DemoBanner[] = [
     texts: {
       en: {
         title: 'Croupier Originals: check every result yourself',
-        text: 'Dice, Crash, Mines and Plinko with published maths and a verifiable seed behind every round.',
+        text: 'Slots, roulette, blackjack, dice and Plinko with published maths and a verifiable seed behind every round.',
         image: mediaUrl('banner-provably-fair.svg'),
         imageMobile: null,
         buttonText: 'How it works',
       },
       fr: {
         title: 'Croupier Originals : vérifiez chaque résultat vous-même',
-        text: 'Dés, Crash, Mines et Plinko avec des probabilités publiées et une graine vérifiable derrière chaque partie.',
+        text: 'Machines à sous, roulette, blackjack, dés et Plinko avec des probabilités publiées et une graine vérifiable derrière chaque partie.',
         image: mediaUrl('banner-provably-fair.svg'),
         imageMobile: null,
         buttonText: 'Comment ça marche',
@@ -254,8 +306,8 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
           },
           {
             icon: 'message-circle',
-            title: 'Support in your language',
-            text: 'Our team answers in English and French, seven days a week.',
+            title: 'In your language',
+            text: 'The whole site, every game and every email, in English and French.',
           },
         ],
       },
@@ -284,8 +336,8 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
           },
           {
             icon: 'message-circle',
-            title: 'Une assistance dans votre langue',
-            text: 'Notre équipe vous répond en français et en anglais, sept jours sur sept.',
+            title: 'Dans votre langue',
+            text: 'Tout le site, chaque jeu et chaque e-mail, en français et en anglais.',
           },
         ],
       },
@@ -379,13 +431,12 @@ export const DEMO_PAGES: DemoPage[] = [
       en: {
         title: 'About Croupier',
         body: `<h2>A casino you can look inside</h2>
-<p>Croupier is an online casino and sportsbook built on open-source software. Our in-house games run on published rules, our paytables are public, and every round of every Croupier Original can be checked by the player who played it.</p>
+<p>Croupier is an online casino built on open-source software. Our in-house games run on published rules, our paytables are public, and every round of every Croupier Original can be checked by the player who played it.</p>
 <h2>What you will find here</h2>
 <ul>
-<li><strong>Casino:</strong> slots, table games and our provably fair Originals — Dice, Crash, Mines and Plinko.</li>
-<li><strong>Live casino:</strong> blackjack, roulette and baccarat with real dealers.</li>
-<li><strong>Sports betting:</strong> pre-match and live markets on the sports you follow.</li>
-<li><strong>Rewards:</strong> weekly tournaments, cashback and a loyalty club whose points never expire while you play.</li>
+<li><strong>Casino:</strong> slots, table games and our provably fair Originals — Neon Reels, European Roulette, Blackjack Classic, Dice Duel and Plinko Drop.</li>
+<li><strong>Demo mode:</strong> try every game for free before you play for real.</li>
+<li><strong>Fairness checks:</strong> verify any round yourself from its seeds on our <a href="/fairness">fairness page</a>.</li>
 </ul>
 <h2>Our commitments</h2>
 <p>We pay out fast, we keep your data safe, and we make the tools for staying in control impossible to miss. Read more about them on our <a href="/responsible-gaming">responsible gaming</a> page.</p>
@@ -394,13 +445,12 @@ export const DEMO_PAGES: DemoPage[] = [
       fr: {
         title: 'À propos de Croupier',
         body: `<h2>Un casino transparent</h2>
-<p>Croupier est un casino en ligne et un site de paris sportifs reposant sur un logiciel open source. Nos jeux maison suivent des règles publiées, nos tables de gains sont publiques et chaque partie de chaque Croupier Original peut être vérifiée par le joueur qui l’a jouée.</p>
+<p>Croupier est un casino en ligne reposant sur un logiciel open source. Nos jeux maison suivent des règles publiées, nos tables de gains sont publiques et chaque partie de chaque Croupier Original peut être vérifiée par le joueur qui l’a jouée.</p>
 <h2>Ce que vous trouverez chez nous</h2>
 <ul>
-<li><strong>Casino :</strong> machines à sous, jeux de table et nos Originals équitables et vérifiables — Dés, Crash, Mines et Plinko.</li>
-<li><strong>Casino en direct :</strong> blackjack, roulette et baccarat avec de vrais croupiers.</li>
-<li><strong>Paris sportifs :</strong> marchés avant-match et en direct sur les sports que vous suivez.</li>
-<li><strong>Récompenses :</strong> tournois hebdomadaires, cashback et un club fidélité dont les points n’expirent pas tant que vous jouez.</li>
+<li><strong>Casino :</strong> machines à sous, jeux de table et nos Originals équitables et vérifiables — Neon Reels, European Roulette, Blackjack Classic, Dice Duel et Plinko Drop.</li>
+<li><strong>Mode démo :</strong> essayez chaque jeu gratuitement avant de jouer pour de vrai.</li>
+<li><strong>Vérification :</strong> contrôlez vous-même n’importe quelle partie à partir de ses graines sur notre <a href="/fr/fairness">page d’équité</a>.</li>
 </ul>
 <h2>Nos engagements</h2>
 <p>Nous payons rapidement, nous protégeons vos données et nous rendons les outils de contrôle impossibles à manquer. Découvrez-les sur notre page <a href="/fr/responsible-gaming">jeu responsable</a>.</p>
@@ -680,14 +730,14 @@ export const DEMO_SEO: DemoSeo[] = [
     url: '/',
     documents: {
       en: simpleSeo(
-        'Croupier — online casino, provably fair games and sports betting',
-        'Slots, live dealers, sports betting and provably fair Originals. Welcome package up to €500 + 100 free spins. Play responsibly, 18+.',
-        '<h2>Online casino with nothing to hide</h2><p>Croupier brings together slots, live tables, sports betting and our own provably fair games. Deposits are instant, withdrawals are fast and our responsible gaming tools are always within reach.</p>',
+        'Croupier — online casino with provably fair games',
+        'Slots, roulette, blackjack, dice and Plinko: provably fair games you can try for free in demo mode. Play responsibly, 18+.',
+        '<h2>Online casino with nothing to hide</h2><p>Croupier brings together slots, table games and our own provably fair games, each one free to try in demo mode. Deposits are instant, withdrawals are fast and our responsible gaming tools are always within reach.</p>',
       ),
       fr: simpleSeo(
-        'Croupier — casino en ligne, jeux équitables et paris sportifs',
-        'Machines à sous, croupiers en direct, paris sportifs et Originals vérifiables. Pack de bienvenue jusqu’à 500 € + 100 tours gratuits. Jouez avec modération, 18+.',
-        '<h2>Un casino en ligne qui n’a rien à cacher</h2><p>Croupier réunit machines à sous, tables en direct, paris sportifs et nos propres jeux équitables et vérifiables. Les dépôts sont instantanés, les retraits rapides et nos outils de jeu responsable toujours à portée de main.</p>',
+        'Croupier — casino en ligne aux jeux équitables et vérifiables',
+        'Machines à sous, roulette, blackjack, dés et Plinko : des jeux vérifiables à essayer gratuitement en mode démo. Jouez avec modération, 18+.',
+        '<h2>Un casino en ligne qui n’a rien à cacher</h2><p>Croupier réunit machines à sous, jeux de table et nos propres jeux équitables et vérifiables, tous à essayer gratuitement en mode démo. Les dépôts sont instantanés, les retraits rapides et nos outils de jeu responsable toujours à portée de main.</p>',
       ),
     },
   },
@@ -695,12 +745,12 @@ export const DEMO_SEO: DemoSeo[] = [
     url: '/gamehall',
     documents: {
       en: simpleSeo(
-        'Game hall — slots, table games and live casino',
-        'Browse hundreds of slots, blackjack and roulette tables, live dealers and Croupier Originals. Filter by provider or category and play in demo mode.',
+        'Game hall — slots, table games and fast games',
+        'Browse slots, blackjack and roulette tables, dice, Plinko and Croupier Originals. Filter by provider or category and play in demo mode.',
       ),
       fr: simpleSeo(
-        'Salle de jeux — machines à sous, jeux de table et casino en direct',
-        'Parcourez des centaines de machines à sous, tables de blackjack et de roulette, croupiers en direct et Croupier Originals. Filtrez par fournisseur ou catégorie et jouez en mode démo.',
+        'Salle de jeux — machines à sous, jeux de table et jeux rapides',
+        'Parcourez machines à sous, tables de blackjack et de roulette, dés, Plinko et Croupier Originals. Filtrez par fournisseur ou catégorie et jouez en mode démo.',
       ),
     },
   },

@@ -1,6 +1,7 @@
 import type { CurrencyInfo, GeneralInfo, LocaleInfo } from '@croupier/contract/metadata/get-general-info';
 import type { Deps } from '../../deps.ts';
 import { createMetadataRepository } from './metadata.repository.ts';
+import { SITE_SECTION_STATE } from './site-sections.ts';
 
 /** Cached for a short while: read on every page render, changed rarely by an operator. */
 const CACHE_TTL_MS = 10_000;
@@ -55,6 +56,7 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
         is_game_history_export_enabled: config.GAME_HISTORY_EXPORT_ENABLED,
         user_inactivity_cashier_time: config.USER_INACTIVITY_CASHIER_SECONDS,
         user_inactivity_pp_time: config.USER_INACTIVITY_PP_SECONDS,
+        site_sections: { ...SITE_SECTION_STATE },
       };
     },
 

@@ -81,8 +81,9 @@ export function GameCard({ game, isAuthenticated, eager = false }: GameCardProps
             className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
           />
         </Link>
-        {/* Actions on hover (mouse) or keyboard focus; touch opens the game page by the art. */}
-        <div className="pointer-events-none absolute inset-0 hidden flex-col items-center justify-center gap-2 bg-gradient-to-t from-background/95 via-background/70 to-background/30 opacity-0 transition-opacity duration-200 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 [@media(hover:hover)]:flex">
+        {/* Actions on hover (mouse) or keyboard focus; touch opens the game page by the art. The veil
+            lets clicks through to the art's link: only its buttons take the pointer. */}
+        <div className="pointer-events-none absolute inset-0 hidden flex-col items-center justify-center gap-2 bg-gradient-to-t from-background/95 via-background/70 to-background/30 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 *:pointer-events-auto [@media(hover:hover)]:flex">
           {isAuthenticated ? (
             <Link
               to={gamePagePath(game.sysname, locale, { mode: 'real' })}

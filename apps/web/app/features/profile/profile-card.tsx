@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../ui/class-names.ts';
 
 export interface ProfileCardProps {
-  /** Unique on the page: the heading's id, which names the section. */
+  /** Unique on the page: the section's id (a `#contacts` link lands on it) and, suffixed, its heading's. */
   id: string;
   title: string;
   description?: ReactNode;
@@ -16,9 +16,14 @@ export interface ProfileCardProps {
 export function ProfileCard({ id, title, description, aside, className, children }: ProfileCardProps) {
   return (
     <section
+      id={id}
       aria-labelledby={`${id}-title`}
       data-testid={id}
-      className={cx('rounded-2xl border border-border bg-surface p-4 shadow-card tablet:p-6', className)}
+      className={cx(
+        // Below the sticky header when an address's #fragment scrolls to it.
+        'scroll-mt-[calc(var(--header-height,4rem)+1rem)] rounded-2xl border border-border bg-surface p-4 shadow-card tablet:p-6',
+        className,
+      )}
     >
       <div className="mb-5">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

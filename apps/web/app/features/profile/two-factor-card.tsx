@@ -68,7 +68,14 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       ) : pending ? (
         <SetupForm pending={pending} onCancel={() => setPending(null)} onDone={() => setPending(null)} />
       ) : (
-        <Button onClick={start} loading={starting} iconStart="lock" data-testid="two-factor-enable">
+        <Button
+          onClick={start}
+          loading={starting}
+          iconStart="lock"
+          data-testid="two-factor-enable"
+          // A long label ("Activer l’authentification à deux facteurs") wraps instead of widening a phone's page.
+          className="max-w-full py-2.5 text-center leading-snug! whitespace-normal!"
+        >
           {t('twoFactor.enable')}
         </Button>
       )}

@@ -87,8 +87,11 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
           <Logo
             className={cx(
               '[&>span:last-child]:text-lg tablet:[&>span:last-child]:text-xl',
-              // On a narrow phone a player's deposit and account buttons need the wordmark's room; the chip stays.
-              isAuthenticated && 'max-[419px]:[&>span:last-child]:sr-only',
+              // On a narrow phone a player's deposit and account buttons need the wordmark's room (a
+              // guest's sign-in button below 360 px); the chip stays.
+              isAuthenticated
+                ? 'max-[419px]:[&>span:last-child]:sr-only'
+                : 'max-[359px]:[&>span:last-child]:sr-only',
             )}
           />
         </Link>
@@ -114,9 +117,11 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5 tablet:gap-2">
-          {/* The games search popup (spec §2), from every page. */}
-          <GamesSearchButton className={isAuthenticated ? 'max-[419px]:hidden' : undefined} />
-          <LanguageSwitch locale={locale} />
+          {/* The games search popup (spec §2), from every page; below 420 px the hall's own search
+              field serves, so "Se connecter" or the player's buttons keep their room. */}
+          <GamesSearchButton className="max-[419px]:hidden" />
+          {/* Below 360 px the side menu's language list serves: a player's buttons need the room. */}
+          <LanguageSwitch locale={locale} className="max-[359px]:hidden" />
           {isAuthenticated ? <PlayerHeaderActions locale={locale} /> : <HeaderGuestButtons />}
         </div>
       </div>

@@ -21,6 +21,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHrefAvailable } from '../../lib/site-sections.ts';
 import { systemPageButtonTarget } from '../../lib/system-pages.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
@@ -63,7 +64,10 @@ export function SystemPage({ kind, locale, texts, path, transaction, children }:
   const header = texts?.header || t(`system.${kind}.header`);
   const description = texts?.description || t(`system.${kind}.description`);
   const buttonText = texts?.buttonText || t(`system.${kind}.buttonText`);
-  const target = systemPageButtonTarget(kind);
+  const hrefAvailable = useHrefAvailable();
+  // A button into a section without pages (the blocked page's `/support`) would be a dead end.
+  const fixedTarget = systemPageButtonTarget(kind);
+  const target = fixedTarget && hrefAvailable(fixedTarget) ? fixedTarget : undefined;
 
   return (
     <section
@@ -102,6 +106,21 @@ export function SystemPage({ kind, locale, texts, path, transaction, children }:
         <Button href={localizePath(target, locale)} className="mt-8" size="lg">
           {buttonText}
         </Button>
+      )}
+      {kind === 'notFound' && (
+        // A way out of a wrong address: the home page and the game hall.
+        <nav
+          aria-label={t('notFound.waysOut')}
+          className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 tablet:w-auto tablet:flex-row"
+          data-testid="not-found-ways-out"
+        >
+          <Button href={localizePath('/', locale)} size="lg" iconStart="home">
+            {t('notFound.home')}
+          </Button>
+          <Button href={localizePath('/gamehall', locale)} size="lg" variant="secondary">
+            {t('notFound.gamehall')}
+          </Button>
+        </nav>
       )}
     </section>
   );

@@ -1,0 +1,27 @@
+/**
+ * The registry of site sections (ADR 014): whether each area of the product has its pages yet.
+ * General info publishes it as `site_sections`; the web drops every link, menu item, banner and
+ * content link that leads into a section that is off, so the site never points at a 404 or an
+ * empty page. The issue that builds a section's pages switches it on here, in the same change.
+ */
+import type { SiteSections } from '@croupier/contract/content/site-sections';
+
+export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
+  /** Sportsbook (`/betting`, `/bets/*`, `/profile/bets`). */
+  sports: false,
+  promotions: false,
+  tournaments: false,
+  jackpots: false,
+  /** The player's offers page (`/offers`). */
+  offers: false,
+  /** Profile bonuses and cashback. */
+  bonuses: false,
+  loyalty: false,
+  support: false,
+  /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */
+  responsibleGaming: false,
+  /** Identity verification (KYC) in the profile. */
+  verification: false,
+  /** Live dealer games in the hall: off while the catalogue holds none. */
+  liveCasino: false,
+});
