@@ -107,7 +107,8 @@ async function goto(page: Page, pathname: string): Promise<void> {
 async function register(email: string): Promise<void> {
   if (!context) throw new Error('no browser context');
   const response = await context.request.post(`${site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
-    form: { login: email, password: PASSWORD, terms: '1' },
+    // An adult: deposits and real-money play need a birth date of age.
+    form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
     headers: { origin: site.baseUrl },
   });
   expect(((await response.json()) as { status: number }).status).toBe(1);

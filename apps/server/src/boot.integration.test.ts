@@ -36,7 +36,13 @@ describe('npm start on a fresh checkout', () => {
   it('completes a sandbox deposit end to end over HTTP', { timeout: 60_000 }, async () => {
     const browser = httpBrowser(server!.base);
     const login = `newcomer.${Date.now()}@example.com`;
-    const registered = await browser.call('auth.register', { login, password: 'Secret-123', terms: '1' });
+    // An adult: deposits need a birth date of age (ADR 012).
+    const registered = await browser.call('auth.register', {
+      login,
+      password: 'Secret-123',
+      terms: '1',
+      birth_date: '01.01.1990',
+    });
     expect(registered.body.status, JSON.stringify(registered.body)).toBe(1);
 
     const made = await browser.call('cashier.makedeposit', { method: 'card', amount: '25.50' });

