@@ -498,12 +498,12 @@ function siteSettings(locale: Locale): CmsSettingsDocument['prazer-config'] {
     authBanner: fr
       ? {
           title: 'Bienvenue chez Croupier',
-          text: 'Jusqu’à 500 € de bonus de bienvenue et 100 tours gratuits sur vos trois premiers dépôts.',
+          text: 'Machines à sous, roulette, blackjack, dés et Plinko, tous prouvablement équitables : essayez-les en démo, jouez pour de vrai quand vous voulez.',
           image: mediaUrl('auth-banner.svg'),
         }
       : {
           title: 'Welcome to Croupier',
-          text: 'Up to €500 in welcome bonuses and 100 free spins across your first three deposits.',
+          text: 'Slots, roulette, blackjack, dice and Plinko, all provably fair: try them in demo, play for real when you like.',
           image: mediaUrl('auth-banner.svg'),
         },
     menuBanner: fr

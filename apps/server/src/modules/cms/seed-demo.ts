@@ -398,7 +398,7 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
       en: {
         kind: 'cta',
         title: 'Your seat at the table is waiting',
-        text: '<p>Sign up in under a minute and claim your welcome package on your first deposit.</p>',
+        text: '<p>Sign up in under a minute, then play every game for real money or keep playing in demo.</p>',
         image: null,
         link: '/forms/sign_up',
         linkText: 'Create an account',
@@ -407,7 +407,7 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
       fr: {
         kind: 'cta',
         title: 'Votre place à la table vous attend',
-        text: '<p>Inscrivez-vous en moins d’une minute et recevez votre pack de bienvenue dès votre premier dépôt.</p>',
+        text: '<p>Inscrivez-vous en moins d’une minute, puis jouez à chaque jeu en argent réel ou continuez en démo.</p>',
         image: null,
         link: '/forms/sign_up',
         linkText: 'Créer un compte',
