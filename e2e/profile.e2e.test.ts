@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { hydrated } from './page-ready.ts';
+import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -421,6 +421,8 @@ describe('security', () => {
     await goto(page, '/profile/security');
     const card = page.getByTestId('two-factor');
     await card.getByText('Off', { exact: true }).waitFor();
+    // React's handler must be attached: a click on the server-rendered button alone does nothing.
+    await interactive(page, 'two-factor-enable');
     await card.getByTestId('two-factor-enable').click();
     const qr = card.getByTestId('two-factor-qr');
     await qr.waitFor();
