@@ -8,8 +8,6 @@
  * The outage: the app's pool hands out connections from a pool aimed at a port nobody listens on,
  * so every query fails the way it does while PostgreSQL is down (ECONNREFUSED through node-postgres).
  */
-import { freePort } from '@croupier/db/database';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { signedWebhook } from '../modules/cashier/cashier-test-client.ts';
@@ -24,12 +22,13 @@ import {
   type RgsHarness,
 } from '../modules/rgs/rgs-test-client.ts';
 import { sandboxPspCredentials } from '../sandbox/psp/credentials.ts';
+import { type DatabaseOutage, databaseOutage } from '../test/database-outage.ts';
 
 let h: RgsHarness;
 let cookie: string;
 let game: GameClient;
 let walletToken: string;
-let deadPool: pg.Pool;
+let outage: DatabaseOutage;
 
 beforeAll(async () => {
   h = await createRgsHarness();
@@ -38,28 +37,15 @@ beforeAll(async () => {
   cookie = `${SESSION_COOKIE}=${token}`;
   game = await playerSession(h, playerId, 'neon-reels');
   walletToken = await launchToken(h, playerId, 'neon-reels');
-  deadPool = new pg.Pool({
-    connectionString: `postgres://nobody@127.0.0.1:${await freePort()}/none`,
-    connectionTimeoutMillis: 2000,
-  });
-  deadPool.on('error', () => {});
+  outage = await databaseOutage(h.database.pool);
 });
 afterAll(async () => {
-  await deadPool?.end();
+  await outage?.end();
   await h?.close();
 });
 
 /** Runs `work` while every connection the app asks for is refused. */
-async function duringOutage<T>(work: () => Promise<T>): Promise<T> {
-  const pool = h.database.pool;
-  const connect = pool.connect;
-  pool.connect = deadPool.connect.bind(deadPool) as typeof pool.connect;
-  try {
-    return await work();
-  } finally {
-    pool.connect = connect;
-  }
-}
+const duringOutage = <T>(work: () => Promise<T>): Promise<T> => outage.during(work);
 
 async function walletCall(action: string, body: Record<string, unknown>) {
   const { providerId, secret } = rgsCredentials(h.config);

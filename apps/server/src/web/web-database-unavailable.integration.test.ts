@@ -3,39 +3,26 @@
  * maintenance page when the page got as far as rendering, a plain page otherwise), never a 500
  * and never a crash; the same pages render again once the database is back.
  */
-import { freePort } from '@croupier/db/database';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DatabaseOutage, databaseOutage } from '../test/database-outage.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let h: TestApp;
 let cookie: string;
-let deadPool: pg.Pool;
+let outage: DatabaseOutage;
 
 beforeAll(async () => {
   h = await createTestApp({ web: 'production' });
   ({ cookie } = await h.createPlayer());
-  deadPool = new pg.Pool({
-    connectionString: `postgres://nobody@127.0.0.1:${await freePort()}/none`,
-    connectionTimeoutMillis: 2000,
-  });
-  deadPool.on('error', () => {});
+  outage = await databaseOutage(h.database.pool);
 });
 afterAll(async () => {
-  await deadPool?.end();
+  await outage?.end();
   await h?.close();
 });
 
-async function duringOutage<T>(work: () => Promise<T>): Promise<T> {
-  const pool = h.database.pool;
-  const connect = pool.connect;
-  pool.connect = deadPool.connect.bind(deadPool) as typeof pool.connect;
-  try {
-    return await work();
-  } finally {
-    pool.connect = connect;
-  }
-}
+/** Runs `work` while every connection the app asks for is refused. */
+const duringOutage = <T>(work: () => Promise<T>): Promise<T> => outage.during(work);
 
 const page = async (url: string, headers: Record<string, string> = {}) => {
   const response = await h.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
