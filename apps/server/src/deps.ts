@@ -2,7 +2,7 @@
 import type { Db } from '@croupier/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
 
 export interface Deps {
   config: Config;

@@ -10,7 +10,7 @@
 import { normalizeLocale } from '@croupier/contract/locales';
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './app-error.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../lib/app-error.ts';
 import { type ServerLocale, translate } from './messages.ts';
 
 function escapeHtml(text: string): string {

@@ -3,12 +3,12 @@ import { eventsHandle } from '@croupier/contract/events/handle';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { createMemoryRateLimiter } from '../lib/rate-limit.ts';
 import { boundMethods } from '../methods.ts';
 import type { Services } from '../services.ts';
-import { AppError } from './app-error.ts';
 import { createDispatcher, type DispatchRequest } from './dispatcher.ts';
 import { bindMethod } from './method-binding.ts';
-import { createMemoryRateLimiter } from './rate-limit.ts';
 
 // Only what the dispatcher itself touches; handlers under test are replaced below.
 const services = { sessions: { resolve: async () => undefined } } as unknown as Services;

@@ -14,14 +14,14 @@ import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { AppError, databaseUnavailable, messageValues } from '../lib/app-error.ts';
+import { requestOrigin, withRequestOrigin } from '../lib/public-origin.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import type { Services } from '../services.ts';
-import { AppError, databaseUnavailable, messageValues } from './app-error.ts';
 import { isCrossSiteRequest } from './csrf.ts';
 import { type ServerLocale, translate } from './messages.ts';
 import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
-import { requestOrigin, withRequestOrigin } from './public-origin.ts';
-import type { RateLimiter } from './rate-limit.ts';
 
 export const SUPPORTED_MAJOR_VERSION = 2;
 /** Query keys the transport owns; never part of a method's input. */
@@ -177,7 +177,7 @@ export function createDispatcher(options: {
           });
         }
         // Links built during the call (payment return pages, mailed links outside production) use
-        // the origin this request reached, unless PUBLIC_URL is set (http/public-origin.ts).
+        // the origin this request reached, unless PUBLIC_URL is set (lib/public-origin.ts).
         const origin = requestOrigin(request.headers.protocol ?? 'http', request.headers.host);
         const data = await withRequestOrigin(origin, () => run(request, locale ?? fallback));
         return { status: 200, envelope: { status: 1, data }, headers: {} };

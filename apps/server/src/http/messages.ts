@@ -4,7 +4,7 @@
  * (see interpolate.ts). Every key exists in both locales (tested).
  */
 import type { ErrorType } from '@croupier/contract/errors';
-import { interpolate, type MessageValues } from './interpolate.ts';
+import { interpolate, type MessageValues } from '../lib/interpolate.ts';
 
 type Catalogue = Record<ErrorType, string> & Record<string, string>;
 

@@ -4,7 +4,7 @@
  * - the request target is a path (origin-form, `/…`): an absolute-form target
  *   (`GET http://evil.com/ HTTP/1.1`, legal only towards a proxy) or `*` is refused;
  * - the Host header names a plausible host (`parseHost`: a name or IP literal, optional port).
- *   Absolute URLs fall back to it when PUBLIC_URL is unset (http/public-origin.ts), and the
+ *   Absolute URLs fall back to it when PUBLIC_URL is unset (lib/public-origin.ts), and the
  *   content service keys domains by it: an empty or garbage Host must not reach either.
  *
  * Both answer 400: `/api` callers get the typed envelope (InvalidRequestException), others plain text.
@@ -15,8 +15,8 @@
  */
 import { normalizeLocale } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
 import { parseHost } from '../modules/cms/urls.ts';
-import { AppError } from './app-error.ts';
 import { translate } from './messages.ts';
 
 /** What is wrong with the request line or Host header, or undefined when both are fine. */

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { createMemoryRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { runSeeds } from '../seed.ts';
 import type { WebMode } from '../web/web-plugin.ts';

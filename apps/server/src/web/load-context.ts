@@ -12,7 +12,7 @@ import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { CookieJar } from '../http/method-binding.ts';
-import { publicOrigin, requestOrigin } from '../http/public-origin.ts';
+import { publicOrigin, requestOrigin } from '../lib/public-origin.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { SITE_SECTION_STATE } from '../modules/metadata/site-sections.ts';
 import type { Services } from '../services.ts';

@@ -26,9 +26,9 @@ import {
 import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../http/app-error.ts';
 import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/app-error.ts';
 import type { Services } from '../services.ts';
 import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
 

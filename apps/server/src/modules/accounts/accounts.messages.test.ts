@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { accountMessages, fieldError, localizeAccountError } from './accounts.messages.ts';
 
 describe('accounts messages', () => {

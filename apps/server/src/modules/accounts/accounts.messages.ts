@@ -7,9 +7,9 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
-import { AppError } from '../../http/app-error.ts';
-import { interpolate } from '../../http/interpolate.ts';
 import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { interpolate } from '../../lib/interpolate.ts';
 
 const en = {
   'auth.invalid_credentials': 'Wrong login or password.',

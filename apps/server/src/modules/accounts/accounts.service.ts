@@ -20,9 +20,9 @@ import {
 import QRCode from 'qrcode';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
-import { interpolate } from '../../http/interpolate.ts';
-import { mailLinkOrigin } from '../../http/public-origin.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { interpolate } from '../../lib/interpolate.ts';
+import { mailLinkOrigin } from '../../lib/public-origin.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { createSecretBox } from '../auth/secret-box.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -134,7 +134,7 @@ export function createAccountsService(
   const secret = appSecret(deps.config);
   const totpBox = createSecretBox(secret, 'totp-secret');
 
-  /** PUBLIC_URL, else (outside production) the host the player used: http/public-origin.ts. */
+  /** PUBLIC_URL, else (outside production) the host the player used: lib/public-origin.ts. */
   function origin(): string {
     return mailLinkOrigin(deps.config, deps.log);
   }

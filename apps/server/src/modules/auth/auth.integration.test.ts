@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../../http/rate-limit.ts';
+import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newBrowser, signUp, uniqueEmail } from '../accounts/account-test-client.ts';
 import { LIMITS } from './auth-limits.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createMemoryRateLimiter } from '../../http/rate-limit.ts';
+import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
 import { LIMITS } from './auth-limits.ts';
 import { addressKey, createLoginThrottle, progressiveDelaySeconds } from './login-throttle.ts';
 

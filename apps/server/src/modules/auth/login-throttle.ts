@@ -19,7 +19,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { LIMITS, type Limit } from './auth-limits.ts';
 
 export const KNOWN_DEVICE_COOKIE = 'known_device';

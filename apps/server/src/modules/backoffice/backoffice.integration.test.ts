@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../../http/rate-limit.ts';
+import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   browserRequest,

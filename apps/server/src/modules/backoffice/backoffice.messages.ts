@@ -3,7 +3,7 @@
  * machine code), the emails it sends and the two small pages a mailed link opens.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { interpolate } from '../../http/interpolate.ts';
+import { interpolate } from '../../lib/interpolate.ts';
 
 const en = {
   invalid_credentials: 'Invalid identifier or password.',

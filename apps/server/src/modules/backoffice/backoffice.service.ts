@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '@croupier/contract/locales';
 import { cmsJwtSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { signBackofficeJwt, verifyBackofficeJwt } from './backoffice.jwt.ts';
 import { backofficeText } from './backoffice.messages.ts';

@@ -5,9 +5,9 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
-import { AppError } from '../../http/app-error.ts';
-import { interpolate } from '../../http/interpolate.ts';
 import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { interpolate } from '../../lib/interpolate.ts';
 
 const en = {
   'wallet.insufficient_funds': 'Your balance is too low for this amount.',

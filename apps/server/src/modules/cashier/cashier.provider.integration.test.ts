@@ -7,7 +7,7 @@ import { freePort } from '@croupier/db/database';
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../accounts/account-test-client.ts';
 import { createCashierService } from './cashier.service.ts';

@@ -17,13 +17,13 @@ import {
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { translate } from '../../http/messages.ts';
 import {
   AppError,
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
   messageValues,
-} from '../../http/app-error.ts';
-import { translate } from '../../http/messages.ts';
+} from '../../lib/app-error.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import { type CashierService, OPERATOR_WITHDRAWAL_STATUSES } from './cashier.service.ts';

@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@croupier/contract/locales
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../lib/app-error.ts';
 import type { Services } from '../../services.ts';
 import { type FaviconKind, PAGE_SLUG_PATTERN, type StoredImage } from './cms.service.ts';
 import { APPLE_FAVICON_SIZE } from './favicon-image.ts';

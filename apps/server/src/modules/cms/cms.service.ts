@@ -18,7 +18,7 @@ import {
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@croupier/contract/locales';
 import { MAX_PAGE_SIZE } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { type BannerTextRow, createCmsRepository } from './cms.repository.ts';
 import {
   CMS_SECTIONS,

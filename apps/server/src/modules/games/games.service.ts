@@ -15,7 +15,7 @@ import type { Locale } from '@croupier/contract/locales';
 import type { MethodParsedInput } from '@croupier/contract/method';
 import type { Money } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';

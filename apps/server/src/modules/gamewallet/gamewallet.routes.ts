@@ -7,7 +7,7 @@
 
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../lib/app-error.ts';
 import type { GameWalletService } from './gamewallet.service.ts';
 
 /** Wallet calls are a few hundred bytes; anything bigger is not one. */

@@ -9,7 +9,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { verifyWebhookSignature } from '../cashier/webhook-signature.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { formatMinor } from '../wallet/money.ts';

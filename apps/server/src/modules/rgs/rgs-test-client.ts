@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { freePort } from '@croupier/db/database';
 import { sql } from 'drizzle-orm';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sessionIdHash } from './session-id.ts';
 

@@ -7,7 +7,7 @@
  */
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/app-error.ts';
 import { RGS_ERROR_STATUS, RgsError, type RgsErrorBody } from './rgs.errors.ts';
 import type { LaunchQuery, RgsContext, RgsService } from './rgs.service.ts';
 

@@ -3,7 +3,7 @@
  * Keys are the flow's machine codes, so a code the web receives in the message can be shown too.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { interpolate } from '../../http/interpolate.ts';
+import { interpolate } from '../../lib/interpolate.ts';
 
 export type SocialMessageKey =
   | 'success.title'

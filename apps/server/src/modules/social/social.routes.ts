@@ -9,9 +9,9 @@ import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/lo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { replyCookieJar } from '../../http/api-routes.ts';
-import { AppError, messageValues } from '../../http/app-error.ts';
 import { translate } from '../../http/messages.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import { AppError, messageValues } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
 import { FLOW_TTL_SECONDS, OidcFlowError } from './oidc-flow.ts';
 import { type OAuthPopupMessage, renderPopupPage } from './popup-page.ts';

@@ -1,6 +1,6 @@
 import { STORAGE_MAX_KEYS_PER_PLAYER } from '@croupier/contract/storage/storage-key';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createStorageRepository } from './storage.repository.ts';
 
 /** Per-player key/value storage; a player only ever reaches their own keys (playerId from the session). */

@@ -27,7 +27,7 @@ import {
   type TransferResult,
 } from '@croupier/ledger/ledger';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { formatMinor } from './money.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { serverMessages, translate } from '../http/messages.ts';
 import { accountMessages } from '../modules/accounts/accounts.messages.ts';
 import { backofficeMessages } from '../modules/backoffice/backoffice.messages.ts';
 import { cashierMessages } from '../modules/cashier/cashier.messages.ts';
 import { socialMessages } from '../modules/social/social.messages.ts';
 import { interpolate, requiredPlaceholders } from './interpolate.ts';
-import { serverMessages, translate } from './messages.ts';
 
 describe('interpolate', () => {
   it('fills placeholders and keeps an optional part only with all its values', () => {
