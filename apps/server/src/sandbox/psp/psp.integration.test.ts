@@ -10,18 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_CARDS } from './cards.ts';
+import { PENDING_RESOLUTION_MS } from './checkout.ts';
 import { sandboxPspCredentials } from './credentials.ts';
+import type { DashboardData } from './dashboard.ts';
 import { COLLECTION_ACCOUNT, formatIban, ibanFromBban } from './iban.ts';
-import {
-  createSandboxPsp,
-  type DashboardData,
-  PAYOUT_RESOLUTION_MS,
-  PENDING_RESOLUTION_MS,
-  type SandboxPsp,
-  WEBHOOK_RETRY_WINDOW_MS,
-  webhookRetryDelayMs,
-} from './psp.service.ts';
+import { PAYOUT_RESOLUTION_MS } from './merchant-api.ts';
+import { createSandboxPsp, type SandboxPsp } from './psp.service.ts';
 import { verifySignature } from './signature.ts';
+import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelayMs } from './webhook-delivery.ts';
 
 interface Received {
   path: string;

@@ -4,8 +4,9 @@
  * of its own — a clean white checkout, nothing of the casino's design — since it plays a third party.
  */
 import { formatCardNumber, TEST_CARDS, THREE_DS_CODE } from './cards.ts';
+import type { CardFormField, CheckoutView } from './checkout.ts';
+import type { DashboardData } from './dashboard.ts';
 import { formatIban } from './iban.ts';
-import type { CardFormField, CheckoutView, DashboardData } from './psp.service.ts';
 import { returnLocation } from './return-url.ts';
 
 const ESCAPES: Record<string, string> = {

@@ -9,6 +9,8 @@ import { isDatabaseUnavailableError } from '@croupier/db/client';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CheckoutView, PageOutcome } from './checkout.ts';
+import type { ApiResponse } from './merchant-api.ts';
 import { PspError } from './psp.errors.ts';
 import {
   bankTransferPage,
@@ -18,7 +20,7 @@ import {
   messagePage,
   statusPage,
 } from './psp.pages.ts';
-import type { ApiResponse, CheckoutView, PageOutcome, SandboxPsp } from './psp.service.ts';
+import type { SandboxPsp } from './psp.service.ts';
 import { originOf, returnLocation } from './return-url.ts';
 
 declare module 'fastify' {

@@ -4,10 +4,11 @@ import { loadConfig } from '../../config.ts';
 import { cardBrand, expiryValid, findTestCard, luhnValid, normalizeCardNumber, TEST_CARDS } from './cards.ts';
 import { sandboxPspCredentials } from './credentials.ts';
 import { BANKS, COLLECTION_ACCOUNT, ibanFromBban, ibanValid } from './iban.ts';
+import { payoutDeclined } from './merchant-api.ts';
 import { formatAmount, parseAmount } from './money.ts';
-import { payoutDeclined, webhookRetryDelayMs } from './psp.service.ts';
 import { returnLocation } from './return-url.ts';
 import { signatureHeader, verifySignature } from './signature.ts';
+import { webhookRetryDelayMs } from './webhook-delivery.ts';
 
 describe('amounts', () => {
   it('parses decimal strings exactly into minor units', () => {
