@@ -18,7 +18,11 @@ import { formatMoney, type MoneyLike } from '../../ui/format.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { MenuDepositDetalization } from '../cashier/menu-deposit-detalization.tsx';
+import {
+  loadMenuDeposits,
+  MenuDepositDetalization,
+  type MenuDeposits,
+} from '../cashier/menu-deposit-detalization.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
 import { apiErrorText } from './form-validation.ts';
@@ -92,7 +96,18 @@ function BalanceButton({ root }: { root: AuthRoot }) {
   );
 }
 
-function UserMenu({ root, locale, onNavigate }: { root: AuthRoot; locale: Locale; onNavigate: () => void }) {
+function UserMenu({
+  root,
+  locale,
+  onNavigate,
+  deposits,
+}: {
+  root: AuthRoot;
+  locale: Locale;
+  onNavigate: () => void;
+  /** Asked for when the menu opened, where the content shows deposits in the menu. */
+  deposits: Promise<MenuDeposits> | null;
+}) {
   const { t } = useTranslation('auth');
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
@@ -125,7 +140,7 @@ function UserMenu({ root, locale, onNavigate }: { root: AuthRoot; locale: Locale
           {t('header.deposit')}
         </Button>
       </div>
-      {auth.depositDetalization === 'profileMenu' && <MenuDepositDetalization />}
+      {deposits && <MenuDepositDetalization deposits={deposits} />}
       <nav aria-label={t('header.userMenu')}>
         <ul className="grid gap-1">
           {linksFor(auth.userMenu, true).map((item) => (
@@ -169,16 +184,22 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
   const { t } = useTranslation('auth');
   const root = useAuthRoot();
   const dialogs = useDialogs();
+  const api = useBrowserApi();
   if (!root?.isAuthenticated) return null;
 
-  const openMenu = () =>
+  const openMenu = () => {
+    // The menu's deposits are asked for by the click that opens it (no effect fetches them).
+    const deposits = root.auth.depositDetalization === 'profileMenu' ? loadMenuDeposits(api) : null;
     dialogs.open({
       type: 'curtain',
       side: 'end',
       size: 'sm',
       title: t('header.userMenu'),
-      content: ({ close }) => <UserMenuFromRoot locale={locale} onNavigate={() => close()} />,
+      content: ({ close }) => (
+        <UserMenuFromRoot locale={locale} onNavigate={() => close()} deposits={deposits} />
+      ),
     });
+  };
 
   return (
     <>
@@ -207,8 +228,16 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
 }
 
 /** The menu reads the account itself: dialog content is captured when it opens. */
-function UserMenuFromRoot({ locale, onNavigate }: { locale: Locale; onNavigate: () => void }) {
+function UserMenuFromRoot({
+  locale,
+  onNavigate,
+  deposits,
+}: {
+  locale: Locale;
+  onNavigate: () => void;
+  deposits: Promise<MenuDeposits> | null;
+}) {
   const root = useAuthRoot();
   if (!root?.isAuthenticated) return null;
-  return <UserMenu root={root} locale={locale} onNavigate={onNavigate} />;
+  return <UserMenu root={root} locale={locale} onNavigate={onNavigate} deposits={deposits} />;
 }

@@ -13,10 +13,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createBrowserApi } from '../../lib/browser-api.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { DepositForm, isDepositMethod } from './deposit-form.tsx';
 import { HistoryRows } from './history-list.tsx';
-import { MenuDepositDetalization } from './menu-deposit-detalization.tsx';
+import { loadMenuDeposits, MenuDepositDetalization } from './menu-deposit-detalization.tsx';
 import { createCashierTestI18n } from './test-cashier-i18n.ts';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
@@ -209,12 +210,12 @@ describe('MenuDepositDetalization', () => {
     can_cancel: false,
   };
 
-  test('the profile menu fetches the 4 latest deposits and shows the latest', async () => {
+  test('opening the profile menu fetches the 4 latest deposits; the menu shows the latest', async () => {
     answers.push(
       { status: 200, body: { status: 1, data: { items: [deposit], total: 1 } } },
       { status: 200, body: { status: 1, data: { items: [CARD], total: 1 } } },
     );
-    renderPage(<MenuDepositDetalization />);
+    renderPage(<MenuDepositDetalization deposits={loadMenuDeposits(createBrowserApi('en'))} />);
     const panel = await screen.findByTestId('deposit-detalization');
     expect(panel.textContent).toContain('€25.00');
     const history = calls.find((call) => call.method === 'cashier.gethistory');
@@ -224,7 +225,7 @@ describe('MenuDepositDetalization', () => {
 
   test('a failed load says so instead of showing stale or empty data', async () => {
     answers.push({ status: 500, body: { status: 0, error: { type: 'InternalServerErrorException' } } });
-    renderPage(<MenuDepositDetalization />);
+    renderPage(<MenuDepositDetalization deposits={loadMenuDeposits(createBrowserApi('en'))} />);
     expect(await screen.findByText('Your recent deposits could not be loaded.')).toBeTruthy();
   });
 });

@@ -1,56 +1,51 @@
 /**
  * Deposit detalization in the profile menu (spec §2, when the content places it there rather than
- * in the cashier header). The menu is a dialog opened by a click, so its data is fetched then, in
- * the browser: the player's recent deposits (spec §9: 4) and their payment methods' titles.
+ * in the cashier header). The menu is a dialog opened by a click, so its data is asked for in that
+ * click's handler (`loadMenuDeposits`), in the browser: the player's recent deposits (spec §9: 4)
+ * and their payment methods' titles. The menu shows a placeholder until they arrive.
  */
+
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
-import { useEffect, useState } from 'react';
+import type { ApiClient } from '@croupier/contract/client';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import type { MethodInfo } from './cashier-outlet.ts';
 import { DepositDetalization } from './deposit-detalization.tsx';
 
 /** Spec §9: recent transactions 4. */
 export const MENU_RECENT_DEPOSITS = 4;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; deposits: TransactionOutput[]; methods: MethodInfo[] }
-  | { status: 'failed' };
+/** The menu's deposits and methods, or null when they could not be loaded. */
+export type MenuDeposits = { deposits: TransactionOutput[]; methods: MethodInfo[] } | null;
 
-export function MenuDepositDetalization() {
+export function loadMenuDeposits(api: ApiClient): Promise<MenuDeposits> {
+  return Promise.all([
+    api.call('cashier.gethistory', { type: 'deposit', count: MENU_RECENT_DEPOSITS }),
+    api.call('cashier.paymentMethods'),
+  ]).then(
+    ([history, methods]) => ({ deposits: history.items, methods: methods.items }),
+    () => null,
+  );
+}
+
+export function MenuDepositDetalization({ deposits }: { deposits: Promise<MenuDeposits> }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-12 w-full rounded-2xl" />}>
+      <LoadedDeposits deposits={deposits} />
+    </Suspense>
+  );
+}
+
+function LoadedDeposits({ deposits }: { deposits: Promise<MenuDeposits> }) {
   const { t } = useTranslation('cashier');
-  const api = useBrowserApi();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      api.call('cashier.gethistory', { type: 'deposit', count: MENU_RECENT_DEPOSITS }),
-      api.call('cashier.paymentMethods'),
-    ]).then(
-      ([history, methods]) => {
-        if (live) setState({ status: 'ready', deposits: history.items, methods: methods.items });
-      },
-      () => {
-        if (live) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-
-  if (state.status === 'loading') {
-    return <Skeleton className="h-12 w-full rounded-2xl" />;
-  }
-  if (state.status === 'failed') {
+  const loaded = use(deposits);
+  if (!loaded) {
     return (
       <p className="text-sm text-muted" role="status">
         {t('detalization.failed')}
       </p>
     );
   }
-  return <DepositDetalization deposits={state.deposits} methods={state.methods} />;
+  return <DepositDetalization deposits={loaded.deposits} methods={loaded.methods} />;
 }

@@ -204,7 +204,10 @@ describe('GamesSearch', () => {
       return { status: 200, body: { status: 1, data: { items, total: items.length } } };
     };
     renderAt('/fr/gamehall', <HallSearchButton settings={{ minQueryLength: 3 }} />, { locale: 'fr' });
-    fireEvent.click(await screen.findByRole('button', { name: /Rechercher un jeu ou un studio/ }));
+    const open = await screen.findByRole('button', { name: /Rechercher un jeu ou un studio/ });
+    // Opening asks for the popular games, which the popup shows through Suspense: an awaited act
+    // lets React retry the suspended list when they arrive.
+    await act(async () => fireEvent.click(open));
     expect(await screen.findByRole('dialog', { name: 'Rechercher des jeux' })).toBeTruthy();
     // Before anything is typed: the popular games.
     expect(await screen.findByText('Jeux populaires')).toBeTruthy();

@@ -5,10 +5,23 @@
  * Before anything is typed it shows the most popular games. Keyboard: the field has focus on open,
  * ArrowDown moves into the results, ArrowUp/ArrowDown move between them, Escape closes.
  */
+import type { ApiClient } from '@croupier/contract/client';
 import type { GameFull } from '@croupier/contract/games/common';
 import { GAME_QUERY_MAX_CHARS } from '@croupier/contract/games/get';
+import type { Locale } from '@croupier/contract/locales';
 import { Search } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type Ref,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { createBrowserApi } from '../../lib/browser-api.ts';
@@ -58,73 +71,96 @@ type SearchState =
   | { status: 'done'; query: string; games: HallGame[]; total: number }
   | { status: 'failed'; query: string };
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+/** The most popular games, or none when they could not be loaded (the popup still searches). */
+export function loadPopularGames(api: ApiClient): Promise<HallGame[]> {
+  return api
+    .call('games.get', {
+      count: POPULAR_COUNT,
+      sort: 'priority',
+      order: 'asc',
+      fields: RESULT_FIELDS.join(','),
+    })
+    .then((answer) => answer.items.map(toHallGame))
+    .catch(() => []);
 }
 
-export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
-  const { t } = useTranslation('games');
-  const locale = usePageLocale();
-  const dialog = useCurrentDialog();
-  const minLength = Math.max(1, settings.minQueryLength ?? DEFAULT_MIN_QUERY_LENGTH);
+/**
+ * The search as the player types: the text at once, the server asked once the typing pauses.
+ * Both happen in the change handler (no effect watches the text): it restarts the pause timer,
+ * and the timer sends the settled query; an answer to an older query than the latest is dropped.
+ */
+function useGamesQuery(api: ApiClient, minLength: number) {
   const [text, setText] = useState('');
-  const query = normalizeSearchQuery(useDebounced(text, SEARCH_DEBOUNCE_MS));
+  /** The settled query: what the server was (or is being) asked. */
+  const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const [popular, setPopular] = useState<HallGame[] | null>(null);
-  const results = useRef<HTMLUListElement>(null);
-  const inputId = useId();
-  const statusId = useId();
-  const searching = query.length >= minLength;
+  const timer = useRef<number | undefined>(undefined);
+  const latest = useRef(0);
+  const asked = useRef('');
 
-  // The popular games, once per opening.
-  useEffect(() => {
-    let live = true;
-    createBrowserApi(locale)
-      .call('games.get', {
-        count: POPULAR_COUNT,
-        sort: 'priority',
-        order: 'asc',
-        fields: RESULT_FIELDS.join(','),
-      })
-      .then((answer) => live && setPopular(answer.items.map(toHallGame)))
-      .catch(() => live && setPopular([]));
-    return () => {
-      live = false;
-    };
-  }, [locale]);
+  // Closing the popup while a pause is running asks nothing more.
+  useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // One search per settled query; a late answer to an older query is dropped.
-  useEffect(() => {
-    if (!searching) {
+  const search = (settled: string) => {
+    // The same settled text (a trailing space, a retyped letter) asks nothing again.
+    if (settled === asked.current) return;
+    asked.current = settled;
+    setQuery(settled);
+    const asking = ++latest.current;
+    if (settled.length < minLength) {
       setState({ status: 'idle' });
       return;
     }
-    let live = true;
-    setState({ status: 'loading', query });
-    createBrowserApi(locale)
+    setState({ status: 'loading', query: settled });
+    api
       .call('games.get', {
-        query,
+        query: settled,
         count: SEARCH_RESULT_COUNT,
         sort: 'priority',
         order: 'asc',
         fields: RESULT_FIELDS.join(','),
       })
       .then((answer) => {
-        if (live)
-          setState({ status: 'done', query, games: answer.items.map(toHallGame), total: answer.total });
+        if (asking === latest.current) {
+          setState({
+            status: 'done',
+            query: settled,
+            games: answer.items.map(toHallGame),
+            total: answer.total,
+          });
+        }
       })
       .catch(() => {
-        if (live) setState({ status: 'failed', query });
+        if (asking === latest.current) setState({ status: 'failed', query: settled });
       });
-    return () => {
-      live = false;
-    };
-  }, [locale, query, searching]);
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => search(normalizeSearchQuery(value)), SEARCH_DEBOUNCE_MS);
+  };
+
+  return { text, change, query, state, searching: query.length >= minLength };
+}
+
+export function GamesSearch({
+  settings = {},
+  popular,
+}: {
+  settings?: SearchSettings;
+  /** Started when the popup opened (`loadPopularGames`): shown before anything is typed. */
+  popular: Promise<HallGame[]>;
+}) {
+  const { t } = useTranslation('games');
+  const locale = usePageLocale();
+  const dialog = useCurrentDialog();
+  const api = useMemo(() => createBrowserApi(locale), [locale]);
+  const minLength = Math.max(1, settings.minQueryLength ?? DEFAULT_MIN_QUERY_LENGTH);
+  const { text, change, state, searching } = useGamesQuery(api, minLength);
+  const results = useRef<HTMLUListElement>(null);
+  const inputId = useId();
+  const statusId = useId();
 
   const focusResult = (delta: number) => {
     const links = [...(results.current?.querySelectorAll<HTMLAnchorElement>('a[data-search-result]') ?? [])];
@@ -147,7 +183,7 @@ export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
     }
   };
 
-  const shown: HallGame[] | null = searching ? (state.status === 'done' ? state.games : null) : popular;
+  const choose = () => dialog.close({ force: true });
   const statusText = !searching
     ? text.trim().length > 0
       ? t('search.minLength', { count: minLength })
@@ -171,7 +207,7 @@ export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
         type="search"
         leadingIcon="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => change(event.target.value)}
         placeholder={t('search.placeholder')}
         maxLength={GAME_QUERY_MAX_CHARS}
         autoComplete="off"
@@ -186,7 +222,7 @@ export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
             <li key={word}>
               <button
                 type="button"
-                onClick={() => setText(word)}
+                onClick={() => change(word)}
                 className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3 text-xs font-semibold text-muted hover:border-border-strong hover:text-text"
               >
                 {word}
@@ -203,51 +239,99 @@ export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
       >
         {statusText}
       </p>
-      {!searching && shown && shown.length > 0 && (
+      {searching ? (
+        state.status === 'done' ? (
+          <ResultList ref={results} games={state.games} locale={locale} onChoose={choose} />
+        ) : (
+          <ResultSkeleton />
+        )
+      ) : (
+        <Suspense fallback={<ResultSkeleton />}>
+          <PopularGames popular={popular} ref={results} locale={locale} onChoose={choose} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function PopularGames({
+  popular,
+  ref,
+  locale,
+  onChoose,
+}: {
+  popular: Promise<HallGame[]>;
+  ref: Ref<HTMLUListElement>;
+  locale: Locale;
+  onChoose: () => void;
+}) {
+  const { t } = useTranslation('games');
+  const games = use(popular);
+  return (
+    <>
+      {games.length > 0 && (
         <h3 className="-mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
           {t('search.popular')}
         </h3>
       )}
-      {shown === null ? (
-        <ul aria-hidden="true" className="grid gap-2 tablet:grid-cols-2">
-          {Array.from({ length: 4 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <li key={index} className="flex items-center gap-3 p-2">
-              <Skeleton className="h-12 w-18 shrink-0" />
-              <span className="flex-1">
-                <Skeleton shape="text" className="w-3/4" />
-                <Skeleton shape="text" className="mt-1.5 w-1/2" />
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <ul ref={results} className="grid gap-1 tablet:grid-cols-2" data-testid="games-search-results">
-          {shown.map((game) => (
-            <li key={game.sysname}>
-              <Link
-                to={gamePagePath(game.sysname, locale)}
-                data-search-result
-                data-testid="games-search-result"
-                onClick={() => dialog.close({ force: true })}
-                className={cx(
-                  'flex min-h-16 items-center gap-3 rounded-xl p-2 transition-colors',
-                  'hover:bg-raised focus-visible:bg-raised',
-                )}
-              >
-                <span className="w-18 shrink-0 overflow-hidden rounded-lg">
-                  <GameArt src={game.image} name={game.name} decorative />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{game.name}</span>
-                  <span className="block truncate text-xs text-muted">{game.provider.name}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      <ResultList ref={ref} games={games} locale={locale} onChoose={onChoose} />
+    </>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <ul aria-hidden="true" className="grid gap-2 tablet:grid-cols-2">
+      {Array.from({ length: 4 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <li key={index} className="flex items-center gap-3 p-2">
+          <Skeleton className="h-12 w-18 shrink-0" />
+          <span className="flex-1">
+            <Skeleton shape="text" className="w-3/4" />
+            <Skeleton shape="text" className="mt-1.5 w-1/2" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResultList({
+  games,
+  ref,
+  locale,
+  onChoose,
+}: {
+  games: readonly HallGame[];
+  ref: Ref<HTMLUListElement>;
+  locale: Locale;
+  onChoose: () => void;
+}) {
+  return (
+    <ul ref={ref} className="grid gap-1 tablet:grid-cols-2" data-testid="games-search-results">
+      {games.map((game) => (
+        <li key={game.sysname}>
+          <Link
+            to={gamePagePath(game.sysname, locale)}
+            data-search-result
+            data-testid="games-search-result"
+            onClick={onChoose}
+            className={cx(
+              'flex min-h-16 items-center gap-3 rounded-xl p-2 transition-colors',
+              'hover:bg-raised focus-visible:bg-raised',
+            )}
+          >
+            <span className="w-18 shrink-0 overflow-hidden rounded-lg">
+              <GameArt src={game.image} name={game.name} decorative />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold">{game.name}</span>
+              <span className="block truncate text-xs text-muted">{game.provider.name}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -255,15 +339,16 @@ export function GamesSearch({ settings = {} }: { settings?: SearchSettings }) {
 export function useGamesSearchPopup(settings?: SearchSettings) {
   const dialogs = useDialogs();
   const { t } = useTranslation('games');
-  return useCallback(
-    () =>
-      dialogs.open({
-        title: t('search.title'),
-        size: 'lg',
-        content: () => <GamesSearch settings={settings} />,
-      }),
-    [dialogs, t, settings],
-  );
+  const locale = usePageLocale();
+  return useCallback(() => {
+    // The popular games are asked for as the popup opens, once per opening.
+    const popular = loadPopularGames(createBrowserApi(locale));
+    return dialogs.open({
+      title: t('search.title'),
+      size: 'lg',
+      content: () => <GamesSearch settings={settings} popular={popular} />,
+    });
+  }, [dialogs, t, settings, locale]);
 }
 
 /** The header's search button (an icon on every width). */

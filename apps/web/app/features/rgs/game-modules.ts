@@ -3,7 +3,7 @@
  * loader before the first render. Roulette and blackjack are built in features/rgs/{roulette,
  * blackjack}: add their `GameModule` here the same way (one line each).
  */
-import type { GameModule } from './shell/game-shell.tsx';
+import type { GameModule } from './shell/game-shell-context.ts';
 import type { RgsEngine } from './shell/rgs-client.ts';
 
 const MODULES: Partial<Record<RgsEngine, () => Promise<GameModule>>> = {

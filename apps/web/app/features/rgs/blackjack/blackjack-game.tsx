@@ -14,7 +14,9 @@ import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, use
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/class-names.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
-import { GameControls, type GameModule, GameStage, PlayButton, useGameShell } from '../shell/game-shell.tsx';
+import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
+import { GameControls, GameStage } from '../shell/game-stage.tsx';
+import { PlayButton } from '../shell/play-button.tsx';
 import type { RoundView } from '../shell/rgs-client.ts';
 import { actionButtons, blackjackViewOf, handBadge } from './blackjack-actions.ts';
 import { BlackjackRoundResult, BlackjackRules } from './blackjack-panels.tsx';

@@ -3,7 +3,7 @@
  * insurance, declared RTP with optimal play) and a round drawn small for the history drawer.
  */
 import { useTranslation } from 'react-i18next';
-import { useGameShell } from '../shell/game-shell.tsx';
+import { useGameShell } from '../shell/game-shell-context.ts';
 import type { RoundDetail } from '../shell/rgs-client.ts';
 import { blackjackViewOf } from './blackjack-actions.ts';
 import { cardLabel } from './playing-card.tsx';

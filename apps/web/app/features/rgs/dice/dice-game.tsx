@@ -8,16 +8,11 @@ import { ArrowDownToLine, ArrowUpToLine, Dices } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/class-names.ts';
-import {
-  GameControls,
-  type GameModule,
-  GameStage,
-  PlayButton,
-  Stat,
-  useGameShell,
-} from '../shell/game-shell.tsx';
+import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
+import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';
 import { wait } from '../shell/hooks.ts';
 import { minorToDecimal, trimPercent } from '../shell/money.ts';
+import { PlayButton } from '../shell/play-button.tsx';
 import type { RoundDetail, RoundView } from '../shell/rgs-client.ts';
 import { Segmented } from '../shell/segmented.tsx';
 import { type DiceTheme, diceTheme } from './dice-themes.ts';

@@ -9,15 +9,10 @@ import { CircleDot, Radio } from 'lucide-react';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/class-names.ts';
-import {
-  GameControls,
-  type GameModule,
-  GameStage,
-  PlayButton,
-  Stat,
-  useGameShell,
-} from '../shell/game-shell.tsx';
+import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
+import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';
 import { minorToDecimal, trimPercent } from '../shell/money.ts';
+import { PlayButton } from '../shell/play-button.tsx';
 import type { RoundDetail, RoundView } from '../shell/rgs-client.ts';
 import { Segmented } from '../shell/segmented.tsx';
 import { bucketColor, type PlinkoTheme, plinkoTheme } from './plinko-themes.ts';

@@ -14,8 +14,10 @@ import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useSt
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/class-names.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
-import { type GameModule, GameStage, PlayButton, useGameShell } from '../shell/game-shell.tsx';
+import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
+import { GameStage } from '../shell/game-stage.tsx';
 import { decimalToMinor } from '../shell/money.ts';
+import { PlayButton } from '../shell/play-button.tsx';
 import type { RoundView } from '../shell/rgs-client.ts';
 import { boardSpots, type Spot, toRouletteBet } from './board.ts';
 import { ChipGlyph } from './chip-glyph.tsx';

@@ -6,7 +6,7 @@
 import type { RouletteState } from '@croupier/games/roulette';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/class-names.ts';
-import { useGameShell } from '../shell/game-shell.tsx';
+import { useGameShell } from '../shell/game-shell-context.ts';
 import type { RoundDetail } from '../shell/rgs-client.ts';
 import { pocketColour } from './wheel.ts';
 

@@ -8,7 +8,7 @@ import { Check, Copy, Dices, ExternalLink, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fairnessHref } from './fairness-link.ts';
-import { useGameShell } from './game-shell.tsx';
+import { useGameShell } from './game-shell-context.ts';
 import type { RgsFairness, SeedRotation } from './rgs-client.ts';
 
 /** 16 random bytes as hex: a fresh client seed suggestion (the player may type their own). */

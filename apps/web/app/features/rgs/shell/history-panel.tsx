@@ -10,7 +10,7 @@ import { cx } from '../../../ui/class-names.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useFormatDateTime } from '../../../ui/use-format-date-time.ts';
 import { fairnessHref } from './fairness-link.ts';
-import { useGameShell } from './game-shell.tsx';
+import { useGameShell } from './game-shell-context.ts';
 import { decimalToMinor, multiplierText } from './money.ts';
 import type { RoundDetail, RoundSummary } from './rgs-client.ts';
 

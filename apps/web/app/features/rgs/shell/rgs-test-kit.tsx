@@ -10,7 +10,8 @@ import enRgs from '../../../i18n/locales/en/rgs.json' with { type: 'json' };
 import enUi from '../../../i18n/locales/en/ui.json' with { type: 'json' };
 import frRgs from '../../../i18n/locales/fr/rgs.json' with { type: 'json' };
 import frUi from '../../../i18n/locales/fr/ui.json' with { type: 'json' };
-import { type GameModule, GameShell } from './game-shell.tsx';
+import { GameShell } from './game-shell.tsx';
+import type { GameModule } from './game-shell-context.ts';
 import type {
   RgsClient,
   RgsSession,

@@ -8,14 +8,9 @@
 import { Sparkles, Zap } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  GameControls,
-  type GameModule,
-  GameStage,
-  PlayButton,
-  Stat,
-  useGameShell,
-} from '../shell/game-shell.tsx';
+import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
+import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';
+import { PlayButton } from '../shell/play-button.tsx';
 import type { RoundDetail, RoundView } from '../shell/rgs-client.ts';
 import {
   featureTotal,

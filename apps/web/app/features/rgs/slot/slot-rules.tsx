@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGameShell } from '../shell/game-shell.tsx';
+import { useGameShell } from '../shell/game-shell-context.ts';
 import { trimPercent } from '../shell/money.ts';
 import { parseSlotDescribe } from './slot-describe.ts';
 import { SymbolArt } from './slot-symbols.tsx';

@@ -1,0 +1,215 @@
+/**
+ * The web app's floors, checked by reading the import lines (issue #11): routes and layouts use
+ * features, features use `ui/` and `lib/`, never the reverse, and no file reaches itself again
+ * through its imports. A circle or an arrow that runs back up fails here with the files named, so
+ * a change that breaks the floors is caught before review.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+const APP = dirname(fileURLToPath(import.meta.url));
+
+/** App-relative path → file text. */
+type SourceFiles = ReadonlyMap<string, string>;
+
+const IMPORT_PATTERN =
+  /(?:^|[\n;])\s*(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+interface ImportLink {
+  target: string;
+  typeOnly: boolean;
+}
+
+/**
+ * The app-relative files a file imports, type-only imports included (a circle of types is still a
+ * circle a reader has to untangle). Packages and React Router's generated `+types` are left out.
+ */
+function importLinks(file: string, text: string): ImportLink[] {
+  const links: ImportLink[] = [];
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    const specifier = match[2] ?? match[3] ?? '';
+    if (!specifier.startsWith('.') || specifier.includes('/+types/')) continue;
+    links.push({
+      target: posix.normalize(posix.join(posix.dirname(file), specifier)),
+      typeOnly: match[1] !== undefined,
+    });
+  }
+  return links;
+}
+
+function importsOf(file: string, text: string): string[] {
+  return importLinks(file, text).map((link) => link.target);
+}
+
+/**
+ * The one kind of arrow up the circle scan lets through: `import type { loader } from root.tsx`,
+ * React Router's way to type `useRouteLoaderData<typeof loader>('root')`. It is erased at build
+ * (no module runs another), and the root route sits above everything by design.
+ */
+function isRootDataType(link: ImportLink): boolean {
+  return link.typeOnly && link.target === 'root.tsx';
+}
+
+/** Every import from a file matching `from` to a file matching `to`, as `a → b`. */
+function importArrows(files: SourceFiles, from: RegExp, to: RegExp): string[] {
+  return [...files]
+    .filter(([file]) => from.test(file))
+    .flatMap(([file, text]) =>
+      importsOf(file, text)
+        .filter((target) => to.test(target))
+        .map((target) => `${file} → ${target}`),
+    );
+}
+
+/**
+ * The import circles: one printed circle per strongly connected component of more than one file
+ * (or a file importing itself), found with Tarjan's algorithm.
+ */
+function findCycles(files: SourceFiles): string[] {
+  const edges = new Map(
+    [...files].map(([file, text]) => [
+      file,
+      importLinks(file, text)
+        .filter((link) => files.has(link.target) && !isRootDataType(link))
+        .map((link) => link.target),
+    ]),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  let counter = 0;
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || edges.get(file)?.includes(file)) cycles.push(cycleThrough(component, edges));
+  };
+  for (const file of [...edges.keys()].sort()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/** One real circle inside a strongly connected component, printed `a → b → … → a`. */
+function cycleThrough(component: string[], edges: ReadonlyMap<string, readonly string[]>): string {
+  const members = new Set(component);
+  const start = [...component].sort()[0] ?? '';
+  // Breadth-first from the start back to it: the shortest circle, so the message stays readable.
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let at = 0; at < queue.length; at += 1) {
+    const file = queue[at] ?? '';
+    for (const target of edges.get(file) ?? []) {
+      if (!members.has(target)) continue;
+      if (target === start) {
+        const path = [file];
+        while (path[0] !== start) path.unshift(previous.get(path[0] ?? '') ?? start);
+        return [...path, start].join(' → ');
+      }
+      if (!previous.has(target)) {
+        previous.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return [...component, start].join(' → ');
+}
+
+function sourceFiles(root: string): SourceFiles {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name)) {
+        files.set(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8'));
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+const app = sourceFiles(APP);
+
+describe('the import scan itself', () => {
+  test('reads static, type-only, re-export and dynamic imports, relative ones only', () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b/b.tsx';",
+      "import {\n  c,\n  d,\n} from './c.ts';",
+      "export { e } from './e.ts';",
+      "const f = await import('./f.ts');",
+      "import { useState } from 'react';",
+      "import type { Route } from './+types/page';",
+    ].join('\n');
+    expect(importsOf('x/page.tsx', text)).toEqual(['x/a.ts', 'b/b.tsx', 'x/c.ts', 'x/e.ts', 'x/f.ts']);
+  });
+
+  test('finds a circle and an arrow from features into routes', () => {
+    const files: SourceFiles = new Map([
+      ['routes/page.tsx', "import { Panel } from '../features/x/panel.tsx';"],
+      ['features/x/panel.tsx', "import { useShell } from './shell.tsx';"],
+      [
+        'features/x/shell.tsx',
+        "import { Panel } from './panel.tsx';\nimport { K } from '../../routes/other.tsx';",
+      ],
+      ['routes/other.tsx', 'export const K = 1;'],
+    ]);
+    expect(findCycles(files)).toEqual(['features/x/panel.tsx → features/x/shell.tsx → features/x/panel.tsx']);
+    expect(importArrows(files, /^(features|ui|lib)\//, /^routes\//)).toEqual([
+      'features/x/shell.tsx → routes/other.tsx',
+    ]);
+  });
+});
+
+describe('the web app', () => {
+  test('the scan sees the app (sanity: it is not reading an empty tree)', () => {
+    expect(app.size).toBeGreaterThan(100);
+    expect(importsOf('routes/rgs-play.tsx', app.get('routes/rgs-play.tsx') ?? '').length).toBeGreaterThan(3);
+  });
+
+  test('no import circle anywhere in apps/web/app', () => {
+    expect(findCycles(app)).toEqual([]);
+  });
+
+  test('features, ui and lib never import routes or layouts', () => {
+    expect(importArrows(app, /^(features|ui|lib|i18n)\//, /^(routes|layouts)\//)).toEqual([]);
+  });
+
+  test('ui and lib never import features', () => {
+    expect(importArrows(app, /^(ui|lib)\//, /^features\//)).toEqual([]);
+  });
+
+  test('the web app never imports server code', () => {
+    const server = resolve(APP, '../../server');
+    const reaching = [...app].flatMap(([file, text]) => [
+      ...importsOf(file, text)
+        .filter((target) => resolve(APP, target).startsWith(server))
+        .map((target) => `${file} → ${target}`),
+      ...(/from\s+['"]@croupier\/server/.test(text) ? [`${file} → @croupier/server`] : []),
+    ]);
+    expect(reaching).toEqual([]);
+  });
+});
