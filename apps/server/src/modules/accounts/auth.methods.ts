@@ -1,11 +1,19 @@
+/**
+ * Thin handlers of the auth.* methods (register, login, logout, restore). They live with the
+ * accounts module because the accounts service answers them; the auth module provides what they
+ * use (sessions, limits, the login throttle), so arrows run accounts → auth only (ADR 018).
+ */
 import { authLogin } from '@croupier/contract/auth/login';
 import { authLogout } from '@croupier/contract/auth/logout';
 import { authRegister } from '@croupier/contract/auth/register';
 import { authRestore } from '@croupier/contract/auth/restore';
 import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
 import { accountKey, LIMITS, limitBy } from '../auth/auth-limits.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from '../auth/login-throttle.ts';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  type LoginThrottle,
+} from '../auth/login-throttle.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { endSession, startSession } from '../auth/session-cookie.ts';
 import type { AccountsService } from './accounts.service.ts';
