@@ -15,6 +15,7 @@ import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { requestGuard } from './http/request-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { messages } from './messages.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
@@ -102,7 +103,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
   };
   const services = createServices(deps);
-  const dispatcher = createDispatcher({ config, services, rateLimiter, bound: boundMethods });
+  const dispatcher = createDispatcher({
+    config,
+    sessions: services.sessions,
+    rateLimiter,
+    messages,
+    bound: boundMethods(services),
+  });
   app.decorate('services', services);
   app.decorate('dispatcher', dispatcher);
   app.decorate('config', config);
@@ -131,14 +138,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Routes.
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(apiRoutes, { config, dispatcher });
-  await app.register(cmsRoutes, { services });
+  await app.register(cmsRoutes, { cms: services.cms });
   const { backoffice, social } = services;
-  await app.register(socialRoutes, { config, social, rateLimiter });
-  await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc });
-  await app.register(cashierRoutes, { cashier: services.cashier });
+  await app.register(socialRoutes, { config, social, rateLimiter, messages });
+  await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
+  await app.register(cashierRoutes, { cashier: services.cashier, messages });
   // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.
   await app.register(gameWalletRoutes, { gameWallet: services.gameWallet });
-  await app.register(gamesRoutes, { services });
+  await app.register(gamesRoutes, {
+    sessions: services.sessions,
+    games: services.games,
+    launch: {
+      playerCurrency: async (playerId) =>
+        (await services.accounts.getBalance(playerId)).balance_main.currency,
+      defaultCurrency: async () => (await services.metadata.generalInfo()).default_currency,
+      gameWallet: services.gameWallet,
+      realMoneyRefusal: (playerId) => services.accounts.realMoneyAgeRefusal(playerId),
+    },
+  });
   // The in-house game server (/rgs) is a provider like any other: it reaches the platform only
   // through the wallet API over HTTP. Its outbox loop starts when the app is ready.
   const rgs = createRgsService(deps, { engines: ENGINES });

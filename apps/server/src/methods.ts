@@ -1,21 +1,28 @@
-/** Every bound API method; the dispatcher refuses to start if a contract method is missing here. */
-import type { BoundMethod } from './http/method-binding.ts';
+/**
+ * Every bound API method, each module's handlers given the services they call; the dispatcher
+ * refuses to start if a contract method is missing here.
+ */
+import type { BoundMethod } from './lib/method-binding.ts';
 import { accountsMethods } from './modules/accounts/accounts.methods.ts';
-import { authMethods } from './modules/auth/auth.methods.ts';
+import { authMethods } from './modules/accounts/auth.methods.ts';
 import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
+import type { Services } from './services.ts';
 
-export const boundMethods: BoundMethod[] = [
-  ...metadataMethods,
-  ...storageMethods,
-  ...eventsMethods,
-  ...bannersMethods,
-  ...authMethods,
-  ...accountsMethods,
-  ...cashierMethods,
-  ...gamesMethods,
-];
+export function boundMethods(services: Services): BoundMethod[] {
+  const { accounts, sessions, loginThrottle } = services;
+  return [
+    ...metadataMethods({ metadata: services.metadata }),
+    ...storageMethods({ storage: services.storage }),
+    ...eventsMethods({ events: services.events }),
+    ...bannersMethods({ cms: services.cms }),
+    ...authMethods({ accounts, sessions, loginThrottle }),
+    ...accountsMethods({ accounts, sessions }),
+    ...cashierMethods({ cashier: services.cashier }),
+    ...gamesMethods({ games: services.games }),
+  ];
+}

@@ -1,6 +1,7 @@
 /**
- * The service container: one instance of each module's service, built once at boot. Handlers reach
- * services through `ctx.services`; modules reach each other only through these services.
+ * The service container: one instance of each module's service, built once at boot. Modules reach
+ * each other only through these services, given to each service's factory by name. Handlers never
+ * see the container: methods.ts gives each module's handlers the services they call (ADR 018).
  */
 import type { Deps } from './deps.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';

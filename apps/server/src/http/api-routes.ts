@@ -9,35 +9,16 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError, messageValues } from '../lib/app-error.ts';
-import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import { AppError } from '../lib/app-error.ts';
+import { replyCookieJar } from '../lib/cookie-jar.ts';
+import { messages } from '../messages.ts';
 import type { Dispatcher } from './dispatcher.ts';
-import { translate } from './messages.ts';
-import type { CookieJar } from './method-binding.ts';
 
 const MULTIPART_LIMITS = { fields: 200, fieldSize: 64 * 1024, files: 0, parts: 200 };
 
-export function replyCookieJar(request: FastifyRequest, reply: FastifyReply, config: Config): CookieJar {
-  const secure = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  return {
-    get: (name) => request.cookies[name],
-    set: (name, value, options) => {
-      reply.setCookie(name, value, {
-        path: '/',
-        httpOnly: options.httpOnly,
-        sameSite: 'lax',
-        secure,
-        maxAge: options.maxAgeSeconds,
-      });
-    },
-    clear: (name) => {
-      reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: name === SESSION_COOKIE });
-    },
-  };
-}
-
 export async function apiRoutes(app: FastifyInstance, options: { config: Config; dispatcher: Dispatcher }) {
   const { config, dispatcher } = options;
+  const secure = config.PUBLIC_URL?.startsWith('https:') ?? false;
   await app.register(formbody, { bodyLimit: config.API_BODY_LIMIT_BYTES });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
 
@@ -60,7 +41,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
         status: 0,
         error: {
           type: 'InternalServerErrorException',
-          message: translate(locale, 'InternalServerErrorException'),
+          message: messages.translate(locale, 'InternalServerErrorException'),
           code: 'internal_error',
         },
       });
@@ -69,7 +50,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
       status: 0,
       error: {
         type: known.type,
-        message: translate(locale, known.messageKey ?? known.type, messageValues(known)),
+        message: messages.errorText(locale, known),
         code: known.code,
       },
     });
@@ -100,7 +81,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
       userAgent: header(request, 'user-agent') ?? null,
       requestId: request.id,
       log: request.log,
-      cookies: replyCookieJar(request, reply, config),
+      cookies: replyCookieJar(request, reply, { secure }),
     });
     reply.headers({ ...result.headers, 'cache-control': 'no-store' });
     return reply.status(result.status).send(result.envelope);

@@ -7,26 +7,26 @@
  * errors themselves with `isDatabaseUnavailableError`.
  */
 
-import { normalizeLocale } from '@croupier/contract/locales';
+import { type Locale, normalizeLocale } from '@croupier/contract/locales';
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../lib/app-error.ts';
-import { type ServerLocale, translate } from './messages.ts';
+import { messages } from '../messages.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** `/fr` and `/fr/…` are French pages; everything else English (the site's default). */
-export function pathLocale(url: string): ServerLocale {
+export function pathLocale(url: string): Locale {
   const first = url.split('?')[0]?.split('/')[1] ?? '';
   return normalizeLocale(first) === 'fr' ? 'fr' : 'en';
 }
 
 /** The 503 page shown when the database cannot serve a page (no database needed to render it). */
-export function databaseUnavailablePage(locale: ServerLocale): string {
-  const message = escapeHtml(translate(locale, 'request.database_unavailable'));
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>503</title></head><body style="font-family:system-ui,sans-serif;background:#0b0720;color:#f5f3ff;display:grid;place-items:center;min-height:100vh;margin:0"><main style="text-align:center;padding:2rem"><h1 style="font-size:1.5rem">${message}</h1><p><a href="" style="color:#c4b5fd">${escapeHtml(translate(locale, 'request.retry'))}</a></p></main></body></html>`;
+export function databaseUnavailablePage(locale: Locale): string {
+  const message = escapeHtml(messages.translate(locale, 'request.database_unavailable'));
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>503</title></head><body style="font-family:system-ui,sans-serif;background:#0b0720;color:#f5f3ff;display:grid;place-items:center;min-height:100vh;margin:0"><main style="text-align:center;padding:2rem"><h1 style="font-size:1.5rem">${message}</h1><p><a href="" style="color:#c4b5fd">${escapeHtml(messages.translate(locale, 'request.retry'))}</a></p></main></body></html>`;
 }
 
 /** Writes the 503 answer for `request`: a page for browsers, the typed envelope otherwise. */
@@ -43,7 +43,11 @@ export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyR
   const typed = databaseUnavailable(error);
   return reply.send({
     status: 0,
-    error: { type: typed.type, message: translate(locale, typed.messageKey ?? typed.type), code: typed.code },
+    error: {
+      type: typed.type,
+      message: messages.translate(locale, typed.messageKey ?? typed.type),
+      code: typed.code,
+    },
   });
 }
 

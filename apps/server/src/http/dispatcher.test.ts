@@ -4,18 +4,22 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { bindMethod } from '../lib/method-binding.ts';
 import { createMemoryRateLimiter } from '../lib/rate-limit.ts';
+import { messages } from '../messages.ts';
 import { boundMethods } from '../methods.ts';
+import type { SessionService } from '../modules/auth/session.service.ts';
 import type { Services } from '../services.ts';
 import { createDispatcher, type DispatchRequest } from './dispatcher.ts';
-import { bindMethod } from './method-binding.ts';
 
 // Only what the dispatcher itself touches; handlers under test are replaced below.
-const services = { sessions: { resolve: async () => undefined } } as unknown as Services;
+const sessions = { resolve: async () => undefined } as unknown as SessionService;
+// No handler is called but the one replaced below: the services they would call are not needed.
+const boundToNothing = boundMethods({} as unknown as Services);
 const log = pino({ level: 'silent' });
 
 function dispatcherThrowing(error: unknown) {
-  const bound = boundMethods.map((m) =>
+  const bound = boundToNothing.map((m) =>
     m.contract.name === eventsHandle.name
       ? bindMethod(eventsHandle, async () => {
           throw error;
@@ -24,8 +28,9 @@ function dispatcherThrowing(error: unknown) {
   );
   return createDispatcher({
     config: loadConfig({}),
-    services,
+    sessions,
     rateLimiter: createMemoryRateLimiter(),
+    messages,
     bound,
   });
 }
@@ -78,9 +83,10 @@ describe('dispatcher error mapping', () => {
     expect(() =>
       createDispatcher({
         config: loadConfig({}),
-        services,
+        sessions,
         rateLimiter: createMemoryRateLimiter(),
-        bound: boundMethods.filter((m) => m.contract.name !== eventsHandle.name),
+        messages,
+        bound: boundToNothing.filter((m) => m.contract.name !== eventsHandle.name),
       }),
     ).toThrow(/No handler bound for events.handle/);
   });

@@ -14,14 +14,14 @@ import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { AppError, databaseUnavailable, messageValues } from '../lib/app-error.ts';
+import { AppError, databaseUnavailable } from '../lib/app-error.ts';
+import type { CookieJar } from '../lib/cookie-jar.ts';
+import type { MessageRegistry } from '../lib/messages.ts';
+import type { BoundMethod, CallContext } from '../lib/method-binding.ts';
 import { requestOrigin, withRequestOrigin } from '../lib/public-origin.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
-import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
-import type { Services } from '../services.ts';
+import { SESSION_COOKIE, type SessionService } from '../modules/auth/session.service.ts';
 import { isCrossSiteRequest } from './csrf.ts';
-import { type ServerLocale, translate } from './messages.ts';
-import type { BoundMethod, CallContext, CookieJar } from './method-binding.ts';
 
 export const SUPPORTED_MAJOR_VERSION = 2;
 /** Query keys the transport owns; never part of a method's input. */
@@ -61,11 +61,14 @@ export interface Dispatcher {
 
 export function createDispatcher(options: {
   config: Config;
-  services: Services;
+  /** Resolves the session cookie of each call. */
+  sessions: SessionService;
   rateLimiter: RateLimiter;
+  /** Where an error's key becomes the request's language (src/messages.ts). */
+  messages: MessageRegistry;
   bound: BoundMethod[];
 }): Dispatcher {
-  const { config, services, rateLimiter } = options;
+  const { config, sessions, rateLimiter, messages } = options;
   const handlers = new Map<string, BoundMethod>();
   for (const bound of options.bound) {
     const key = methodKey(bound.contract.name);
@@ -121,7 +124,7 @@ export function createDispatcher(options: {
     if (!request.inProcess) await consume(`api:ip:${request.ip}`, config.API_RATE_LIMIT_PER_MINUTE, 60);
 
     const sessionToken = request.cookies.get(SESSION_COOKIE);
-    const session = (await services.sessions.resolve(sessionToken)) ?? null;
+    const session = (await sessions.resolve(sessionToken)) ?? null;
     if (session && session.playerStatus !== 'active' && !contract.allowBlocked) {
       throw new AppError(session.playerStatus === 'banned' ? 'UserBannedException' : 'UserDeletedException');
     }
@@ -135,13 +138,11 @@ export function createDispatcher(options: {
     const ctx: CallContext = {
       locale,
       player,
-      session,
       sessionToken,
       requestId: request.requestId,
       ip: request.ip,
       userAgent: request.userAgent,
       log: request.log,
-      services,
       cookies: request.cookies,
       requirePlayer() {
         if (!player) throw new AppError('AuthorizationException');
@@ -182,7 +183,7 @@ export function createDispatcher(options: {
         const data = await withRequestOrigin(origin, () => run(request, locale ?? fallback));
         return { status: 200, envelope: { status: 1, data }, headers: {} };
       } catch (error) {
-        return toFailure(error, locale ?? fallback, request);
+        return toFailure(error, locale ?? fallback, request, messages);
       }
     },
   };
@@ -275,7 +276,12 @@ function issueCode(issue: z.core.$ZodIssue): string {
   return 'invalid';
 }
 
-function toFailure(caught: unknown, locale: ServerLocale, request: DispatchRequest): DispatchResult {
+function toFailure(
+  caught: unknown,
+  locale: Locale,
+  request: DispatchRequest,
+  messages: MessageRegistry,
+): DispatchResult {
   let error = caught;
   if (!(error instanceof AppError) && isDatabaseUnavailableError(error)) {
     // The database connection failed, not the request: a typed 503 to retry, never a 500.
@@ -285,7 +291,7 @@ function toFailure(caught: unknown, locale: ServerLocale, request: DispatchReque
   if (error instanceof AppError) {
     const body: ApiErrorBody = {
       type: error.type,
-      message: translate(locale, error.messageKey ?? error.type, messageValues(error)),
+      message: messages.errorText(locale, error),
       code: error.code,
     };
     if (error.fields) body.fields = error.fields;
@@ -301,7 +307,7 @@ function toFailure(caught: unknown, locale: ServerLocale, request: DispatchReque
       status: 0,
       error: {
         type: 'InternalServerErrorException',
-        message: translate(locale, 'InternalServerErrorException'),
+        message: messages.translate(locale, 'InternalServerErrorException'),
         code: 'internal_error',
       },
     },

@@ -16,8 +16,8 @@
 import { normalizeLocale } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { parseHost } from '../modules/cms/urls.ts';
-import { translate } from './messages.ts';
+import { parseHost } from '../lib/host.ts';
+import { messages } from '../messages.ts';
 
 /** What is wrong with the request line or Host header, or undefined when both are fine. */
 export function requestProblem(rawUrl: string | undefined, host: string | undefined): AppError | undefined {
@@ -37,7 +37,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError): Fa
   const url = request.raw.url ?? '';
   const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
   const locale = normalizeLocale(query?.get('locale')) ?? 'en';
-  const message = translate(locale, error.messageKey ?? error.type);
+  const message = messages.translate(locale, error.messageKey ?? error.type);
   reply.code(error.httpStatus).header('cache-control', 'no-store');
   if (url.startsWith('/api/') || url === '/api') {
     return reply.send({ status: 0, error: { type: error.type, message, code: error.code } });

@@ -1,6 +1,6 @@
 /**
- * The one way a server message gets its values: every catalogue (http/messages.ts and the module
- * catalogues) fills its templates here, so a message never shows a raw `{name}` to a player.
+ * The one way a server message gets its values: every catalogue (lib/messages.ts `defineCatalogue`,
+ * registered in src/messages.ts) fills its templates here, so a message never shows a raw `{name}` to a player.
  *
  * - `{name}` takes `values.name`.
  * - `[ … ]` is an optional part: it is kept (without the brackets) only when every placeholder in

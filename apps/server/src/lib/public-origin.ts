@@ -15,7 +15,7 @@
  * dispatcher runs each call inside `withRequestOrigin`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { parseHost } from '../modules/cms/urls.ts';
+import { parseHost } from './host.ts';
 
 export interface OriginConfig {
   PUBLIC_URL?: string | undefined;

@@ -20,7 +20,7 @@ async function harness(
       dispatched.push(request);
       if (options.cookieWrites) {
         request.cookies.set('sid', 'rotated', { maxAgeSeconds: 60, httpOnly: true });
-        request.cookies.clear('old');
+        request.cookies.clear('old', { httpOnly: false });
       }
       return {
         status: 200,

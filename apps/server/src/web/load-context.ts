@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
-import type { CookieJar } from '../http/method-binding.ts';
+import type { CookieJar } from '../lib/cookie-jar.ts';
 import { publicOrigin, requestOrigin } from '../lib/public-origin.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { SITE_SECTION_STATE } from '../modules/metadata/site-sections.ts';
@@ -94,12 +94,12 @@ function collectingCookieJar(
         }),
       );
     },
-    clear: (name) => {
+    clear: (name, cookie) => {
       overlay.set(name, undefined);
       setCookies.push(
         deps.app.serializeCookie(name, '', {
           path: '/',
-          httpOnly: name === SESSION_COOKIE,
+          httpOnly: cookie.httpOnly,
           sameSite: 'lax',
           secure,
           expires: new Date(0),

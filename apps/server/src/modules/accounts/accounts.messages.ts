@@ -1,15 +1,13 @@
 /**
  * Texts of the errors the accounts and auth methods raise, in every locale. Services throw AppError
- * with one of these keys; `localizeAccountError` (applied by `bindAccountMethod`) turns the key into
- * the text of the request's locale before the dispatcher shapes the envelope. Field errors without
- * a key of their own take the shared validation message of their code (spec §5 texts).
+ * with one of these keys; the edge that answers (the API dispatcher) turns the key into the text of
+ * the request's locale through the one message registry (src/messages.ts). Field errors without a
+ * key of their own take the shared validation message of their code (spec §5 texts).
  */
 import type { Locale } from '@croupier/contract/locales';
-import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
-import { formatValidationMessage, isValidationCode } from '@croupier/contract/validation/messages';
-import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
+import { isValidationCode } from '@croupier/contract/validation/messages';
 import { AppError } from '../../lib/app-error.ts';
-import { interpolate } from '../../lib/interpolate.ts';
+import { defineCatalogue, validationMessageKey } from '../../lib/messages.ts';
 
 const en = {
   'auth.invalid_credentials': 'Wrong login or password.',
@@ -86,56 +84,14 @@ const fr: Record<AccountMessageKey, string> = {
     'Le jeu en argent réel est réservé aux adultes[ : vous devez avoir au moins {age} ans]. Les jeux en démo restent ouverts.',
 };
 
-export const accountMessages: Record<Locale, Record<AccountMessageKey, string>> = { en, fr };
+export const accountTexts = defineCatalogue({ name: 'accounts', en, fr });
 
-function isAccountMessageKey(key: string | undefined): key is AccountMessageKey {
-  return key !== undefined && Object.hasOwn(en, key);
-}
-
-/** An error's values as the string params of a shared rule's message (`{ age: '18' }`). */
-function textValues(values: Record<string, string | number> | undefined): Record<string, string> | undefined {
-  if (!values) return undefined;
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
-}
-
-/** The same error with its message resolved in `locale`; other errors pass through unchanged. */
-export function localizeAccountError(error: unknown, locale: Locale): unknown {
-  if (!(error instanceof AppError)) return error;
-  let message: string | undefined;
-  if (isAccountMessageKey(error.messageKey)) {
-    message = interpolate(accountMessages[locale][error.messageKey], error.values);
-  } else if (error.messageKey === undefined && error.type === 'InvalidParameterException' && error.fields) {
-    const [code] = Object.values(error.fields);
-    if (isValidationCode(code)) message = formatValidationMessage(code, textValues(error.values), locale);
-  }
-  if (message === undefined) return error;
-  return new AppError(error.type, {
-    code: error.code,
-    message,
-    ...(error.fields ? { fields: error.fields } : {}),
-    ...(error.data ? { data: error.data } : {}),
-    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-    cause: error,
-  });
-}
-
-/** `bindMethod` whose errors speak the request's language (see `localizeAccountError`). */
-export function bindAccountMethod<M extends MethodContract>(
-  contract: M,
-  handler: (input: MethodParsedInput<M>, ctx: CallContext) => Promise<MethodOutput<M>>,
-): BoundMethod {
-  return bindMethod(contract, async (input, ctx) => {
-    try {
-      return await handler(input, ctx);
-    } catch (error) {
-      throw localizeAccountError(error, ctx.locale);
-    }
-  });
-}
+export const accountMessages: Record<Locale, Record<AccountMessageKey, string>> = accountTexts.texts;
 
 /**
  * A field error with an accounts message (`fields: {field: code}`); `values` fill the message, or
- * the shared rule's params when the code is a rule's (`{ age: 18 }` for `minimumAge`).
+ * the shared rule's params when the code is a rule's (`{ age: 18 }` for `minimumAge`). Without a
+ * message of its own, a rule's code speaks in the rule's words (`validation.<code>`).
  */
 export function fieldError(
   field: string,
@@ -143,10 +99,11 @@ export function fieldError(
   message?: AccountMessageKey,
   values?: Record<string, string | number>,
 ): AppError {
+  const key = message ?? (isValidationCode(code) ? validationMessageKey(code) : undefined);
   return new AppError('InvalidParameterException', {
     code: 'invalid_parameter',
     fields: { [field]: code },
-    ...(message ? { message } : {}),
+    ...(key ? { message: key } : {}),
     ...(values ? { values } : {}),
   });
 }

@@ -42,6 +42,7 @@ import {
   type PlayerRecord,
   type ProfilePatch,
 } from './accounts.repository.ts';
+import { normalizeContactValue } from './contact-value.ts';
 import { type AgeGateRefusal, minimumAgeFor } from './minimum-age.ts';
 import { countryOfNumber, internationalDigits, PHONE_COUNTRIES, phoneCountry } from './phone-countries.ts';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -107,13 +108,6 @@ export interface ProfileInput {
 export type TwoFactorStart =
   | { status: 'pending'; secret: string; otpauth_url: string; qr_code: string }
   | { status: 'disabled' };
-
-/** How the server spells a login or contact: emails lower case, phones digits only. */
-export function normalizeContactValue(raw: string): { type: ContactType; value: string } {
-  const text = raw.trim();
-  if (text.includes('@')) return { type: 'email', value: text.toLowerCase() };
-  return { type: 'phone', value: text.replace(/\D/g, '') };
-}
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();

@@ -4,7 +4,7 @@
  * contact, never the value itself.
  */
 import { createHash } from 'node:crypto';
-import type { CallContext } from '../../http/method-binding.ts';
+import type { CallContext } from '../../lib/method-binding.ts';
 
 export interface Limit {
   limit: number;

@@ -1,5 +1,6 @@
 import type { Db } from '@croupier/db/client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+// biome-ignore lint/style/noRestrictedImports: a session resolves its player's status and locale in the same query, on every request; through the accounts service it would take a second query and a service circle (accounts rotates sessions). The one known exception (ADR 018).
 import { players } from '../accounts/accounts.tables.ts';
 import { sessions } from './auth.tables.ts';
 

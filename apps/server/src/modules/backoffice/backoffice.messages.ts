@@ -3,7 +3,7 @@
  * machine code), the emails it sends and the two small pages a mailed link opens.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { interpolate } from '../../lib/interpolate.ts';
+import { defineCatalogue } from '../../lib/messages.ts';
 
 const en = {
   invalid_credentials: 'Invalid identifier or password.',
@@ -92,10 +92,13 @@ const fr: Record<BackofficeMessageKey, string> = {
   'page.confirm.failed': "Ce lien de confirmation n'est pas valide ou a expiré.",
 };
 
-export const backofficeMessages: Record<Locale, Record<BackofficeMessageKey, string>> = { en, fr };
+/** Scoped: the module's machine codes (`rate_limited`) read `backoffice.<code>` in the registry. */
+export const backofficeTexts = defineCatalogue({ name: 'backoffice', scope: 'backoffice', en, fr });
+
+export const backofficeMessages: Record<Locale, Record<BackofficeMessageKey, string>> = backofficeTexts.texts;
 
 export function isBackofficeMessageKey(value: string): value is BackofficeMessageKey {
-  return Object.hasOwn(en, value);
+  return backofficeTexts.has(value);
 }
 
 export function backofficeText(
@@ -103,5 +106,5 @@ export function backofficeText(
   key: BackofficeMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return interpolate(backofficeMessages[locale][key], values);
+  return backofficeTexts.text(locale, key, values);
 }

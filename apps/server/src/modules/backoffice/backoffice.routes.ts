@@ -11,8 +11,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { translate } from '../../http/messages.ts';
 import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
+import type { MessageRegistry } from '../../lib/messages.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
 import { backofficeText, isBackofficeMessageKey } from './backoffice.messages.ts';
@@ -125,7 +125,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return result.data;
 }
 
-export function errorBody(error: AppError, locale: Locale): BackofficeErrorBody {
+export function errorBody(error: AppError, locale: Locale, messages: MessageRegistry): BackofficeErrorBody {
   const status = error.httpStatus;
   const key = error.messageKey ?? error.code;
   const message =
@@ -133,7 +133,7 @@ export function errorBody(error: AppError, locale: Locale): BackofficeErrorBody 
       ? backofficeText(locale, 'validation', { fields: Object.keys(error.fields ?? {}).join(', ') })
       : isBackofficeMessageKey(key)
         ? backofficeText(locale, key, messageValues(error))
-        : translate(locale, key, messageValues(error));
+        : messages.translate(locale, key, messageValues(error));
   return {
     data: null,
     error: {
@@ -147,9 +147,9 @@ export function errorBody(error: AppError, locale: Locale): BackofficeErrorBody 
 
 export async function backofficeRoutes(
   app: FastifyInstance,
-  options: { config: Config; backoffice: BackofficeService; oidc: OidcFlow },
+  options: { config: Config; backoffice: BackofficeService; oidc: OidcFlow; messages: MessageRegistry },
 ) {
-  const { config, backoffice, oidc } = options;
+  const { config, backoffice, oidc, messages } = options;
   const secure = config.PUBLIC_URL?.startsWith('https:') ?? false;
 
   /**
@@ -175,7 +175,7 @@ export async function backofficeRoutes(
     return reply
       .status(error.httpStatus)
       .header('cache-control', 'no-store')
-      .send(errorBody(error, requestLocale(request)));
+      .send(errorBody(error, requestLocale(request), messages));
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -313,7 +313,7 @@ export async function backofficeRoutes(
             reply.header('retry-after', String(error.retryAfterSeconds));
           const code =
             typeof raw.code === 'string' && oneTimeCode.safeParse(raw.code).success ? raw.code : '';
-          const message = errorBody(error, locale).error.message;
+          const message = errorBody(error, locale, messages).error.message;
           return reply
             .status(error.httpStatus)
             .send(

@@ -1,13 +1,10 @@
 /**
  * Texts of the errors the cashier and wallet raise, in every locale. Services throw AppError with
- * one of these keys and `{name}` values; `bindCashierMethod` turns the key into the request's
- * language before the dispatcher shapes the envelope (as the accounts module does).
+ * one of these keys and `{name}` values; the edge that answers (the API dispatcher, the operator
+ * routes) turns the key into the request's language through the one message registry.
  */
 import type { Locale } from '@croupier/contract/locales';
-import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
-import { type BoundMethod, bindMethod, type CallContext } from '../../http/method-binding.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { interpolate } from '../../lib/interpolate.ts';
+import { defineCatalogue } from '../../lib/messages.ts';
 
 const en = {
   'wallet.insufficient_funds': 'Your balance is too low for this amount.',
@@ -60,11 +57,9 @@ const fr: Record<CashierMessageKey, string> = {
   'cashier.country_unsupported': "Aucune banque n'est répertoriée pour ce pays.",
 };
 
-export const cashierMessages: Record<Locale, Record<CashierMessageKey, string>> = { en, fr };
+export const cashierTexts = defineCatalogue({ name: 'cashier', en, fr });
 
-function isCashierMessageKey(key: string | undefined): key is CashierMessageKey {
-  return key !== undefined && Object.hasOwn(en, key);
-}
+export const cashierMessages: Record<Locale, Record<CashierMessageKey, string>> = cashierTexts.texts;
 
 /** The text of a cashier key in `locale` with its values filled in. */
 export function cashierText(
@@ -72,32 +67,5 @@ export function cashierText(
   key: CashierMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return interpolate(cashierMessages[locale][key], values);
-}
-
-/** The same error with its message resolved in `locale`; other errors pass through unchanged. */
-export function localizeCashierError(error: unknown, locale: Locale): unknown {
-  if (!(error instanceof AppError) || !isCashierMessageKey(error.messageKey)) return error;
-  return new AppError(error.type, {
-    code: error.code,
-    message: cashierText(locale, error.messageKey, error.values),
-    ...(error.fields ? { fields: error.fields } : {}),
-    ...(error.data ? { data: error.data } : {}),
-    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-    cause: error,
-  });
-}
-
-/** `bindMethod` whose errors speak the request's language. */
-export function bindCashierMethod<M extends MethodContract>(
-  contract: M,
-  handler: (input: MethodParsedInput<M>, ctx: CallContext) => Promise<MethodOutput<M>>,
-): BoundMethod {
-  return bindMethod(contract, async (input, ctx) => {
-    try {
-      return await handler(input, ctx);
-    } catch (error) {
-      throw localizeCashierError(error, ctx.locale);
-    }
-  });
+  return cashierTexts.text(locale, key, values);
 }

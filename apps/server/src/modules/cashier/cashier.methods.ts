@@ -11,7 +11,8 @@ import { cashierMakeDeposit } from '@croupier/contract/cashier/make-deposit';
 import { cashierMakeWithdrawal } from '@croupier/contract/cashier/make-withdrawal';
 import { cashierPaymentMethods } from '@croupier/contract/cashier/payment-methods';
 import { accountSetDepositLimit } from '@croupier/contract/cashier/set-deposit-limit';
-import { bindCashierMethod } from './cashier.messages.ts';
+import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
+import type { CashierService } from './cashier.service.ts';
 
 /** Per-player budgets of the money-moving methods (a person does not deposit 30 times a minute). */
 const LIMITS = {
@@ -22,59 +23,61 @@ const LIMITS = {
   banks: [60, 60],
 } as const;
 
-export const cashierMethods = [
-  bindCashierMethod(cashierPaymentMethods, async (_input, ctx) =>
-    ctx.services.cashier.paymentMethods(ctx.requirePlayer().id, ctx.locale),
-  ),
+/** The handlers, given the services they call (never the whole container: ADR 018). */
+export function cashierMethods(deps: { cashier: CashierService }): BoundMethod[] {
+  const { cashier } = deps;
+  return [
+    bindMethod(cashierPaymentMethods, async (_input, ctx) =>
+      cashier.paymentMethods(ctx.requirePlayer().id, ctx.locale),
+    ),
 
-  bindCashierMethod(cashierGetDepositSettings, async (_input, ctx) =>
-    ctx.services.cashier.depositSettings(ctx.requirePlayer().id, ctx.locale),
-  ),
+    bindMethod(cashierGetDepositSettings, async (_input, ctx) =>
+      cashier.depositSettings(ctx.requirePlayer().id, ctx.locale),
+    ),
 
-  bindCashierMethod(cashierMakeDeposit, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`cashier:deposit:${player.id}`, ...LIMITS.deposit);
-    return ctx.services.cashier.makeDeposit(player.id, input, ctx.locale, ctx.log);
-  }),
+    bindMethod(cashierMakeDeposit, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`cashier:deposit:${player.id}`, ...LIMITS.deposit);
+      return cashier.makeDeposit(player.id, input, ctx.locale, ctx.log);
+    }),
 
-  bindCashierMethod(cashierGetDepositInfo, async (input, ctx) =>
-    ctx.services.cashier.transactionInfo(ctx.requirePlayer().id, input.id),
-  ),
+    bindMethod(cashierGetDepositInfo, async (input, ctx) =>
+      cashier.transactionInfo(ctx.requirePlayer().id, input.id),
+    ),
 
-  bindCashierMethod(cashierGetHistory, async (input, ctx) =>
-    ctx.services.cashier.history(ctx.requirePlayer().id, input),
-  ),
+    bindMethod(cashierGetHistory, async (input, ctx) => cashier.history(ctx.requirePlayer().id, input)),
 
-  bindCashierMethod(cashierGetWithdrawSettings, async (_input, ctx) =>
-    ctx.services.cashier.withdrawSettings(ctx.requirePlayer().id, ctx.locale),
-  ),
+    bindMethod(cashierGetWithdrawSettings, async (_input, ctx) =>
+      cashier.withdrawSettings(ctx.requirePlayer().id, ctx.locale),
+    ),
 
-  bindCashierMethod(cashierMakeWithdrawal, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`cashier:withdrawal:${player.id}`, ...LIMITS.withdrawal);
-    return ctx.services.cashier.makeWithdrawal(player.id, input, ctx.locale);
-  }),
+    bindMethod(cashierMakeWithdrawal, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`cashier:withdrawal:${player.id}`, ...LIMITS.withdrawal);
+      return cashier.makeWithdrawal(player.id, input, ctx.locale);
+    }),
 
-  bindCashierMethod(cashierCancelWithdrawal, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`cashier:cancel:${player.id}`, ...LIMITS.cancel);
-    await ctx.services.cashier.cancelWithdrawal(player.id, input.id);
-    return 1 as const;
-  }),
+    bindMethod(cashierCancelWithdrawal, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`cashier:cancel:${player.id}`, ...LIMITS.cancel);
+      await cashier.cancelWithdrawal(player.id, input.id);
+      return 1 as const;
+    }),
 
-  bindCashierMethod(cashierGetBanks, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`cashier:banks:${player.id}`, ...LIMITS.banks);
-    return ctx.services.cashier.banks(player.id, input.country, ctx.locale);
-  }),
+    bindMethod(cashierGetBanks, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`cashier:banks:${player.id}`, ...LIMITS.banks);
+      return cashier.banks(player.id, input.country, ctx.locale);
+    }),
 
-  bindCashierMethod(accountGetDepositLimit, async (_input, ctx) =>
-    ctx.services.cashier.depositLimit(ctx.requirePlayer().id, ctx.locale),
-  ),
+    bindMethod(accountGetDepositLimit, async (_input, ctx) =>
+      cashier.depositLimit(ctx.requirePlayer().id, ctx.locale),
+    ),
 
-  bindCashierMethod(accountSetDepositLimit, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`cashier:deposit-limit:${player.id}`, ...LIMITS.depositLimit);
-    return ctx.services.cashier.setDepositLimit(player.id, input, ctx.locale);
-  }),
-];
+    bindMethod(accountSetDepositLimit, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`cashier:deposit-limit:${player.id}`, ...LIMITS.depositLimit);
+      return cashier.setDepositLimit(player.id, input, ctx.locale);
+    }),
+  ];
+}

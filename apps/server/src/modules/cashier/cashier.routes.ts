@@ -17,13 +17,13 @@ import {
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { translate } from '../../http/messages.ts';
 import {
   AppError,
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
   messageValues,
 } from '../../lib/app-error.ts';
+import type { MessageRegistry } from '../../lib/messages.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
@@ -86,8 +86,11 @@ function operatorErrorName(status: number): string {
   return status >= 500 ? 'InternalServerError' : 'ApplicationError';
 }
 
-export async function cashierRoutes(app: FastifyInstance, options: { cashier: CashierService }) {
-  const { cashier } = options;
+export async function cashierRoutes(
+  app: FastifyInstance,
+  options: { cashier: CashierService; messages: MessageRegistry },
+) {
+  const { cashier, messages } = options;
 
   await app.register(async (webhooks) => {
     // Only here: the body stays the exact bytes the provider signed.
@@ -148,7 +151,7 @@ export async function cashierRoutes(app: FastifyInstance, options: { cashier: Ca
           : caught;
       let status = 500;
       let code = 'internal_error';
-      let message = translate(locale, 'InternalServerErrorException');
+      let message = messages.translate(locale, 'InternalServerErrorException');
       let fields: Record<string, string> | undefined;
       if (error instanceof AppError) {
         status = error.httpStatus;
@@ -156,18 +159,20 @@ export async function cashierRoutes(app: FastifyInstance, options: { cashier: Ca
         fields = error.fields;
         message = isCashierKey(error.messageKey)
           ? cashierText(locale, error.messageKey, error.values)
-          : translate(locale, error.type, messageValues(error));
+          : messages.translate(locale, error.type, messageValues(error));
       } else if (error instanceof z.ZodError) {
         status = 400;
         code = 'invalid_parameter';
         fields = Object.fromEntries(
           error.issues.slice(0, 10).map((issue) => [String(issue.path[0] ?? '_'), issue.code]),
         );
-        message = translate(locale, 'InvalidParameterException', { fields: Object.keys(fields).join(', ') });
+        message = messages.translate(locale, 'InvalidParameterException', {
+          fields: Object.keys(fields).join(', '),
+        });
       } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
         code = 'bad_request';
-        message = translate(locale, 'InvalidRequestException');
+        message = messages.translate(locale, 'InvalidRequestException');
       } else {
         request.log.error({ err: error }, 'operator route failed');
       }

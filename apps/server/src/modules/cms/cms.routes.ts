@@ -10,10 +10,10 @@ import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS } from '../../lib/app-error.ts';
-import type { Services } from '../../services.ts';
-import { type FaviconKind, PAGE_SLUG_PATTERN, type StoredImage } from './cms.service.ts';
+import { MAX_HOST_CHARS, parseHost } from '../../lib/host.ts';
+import { type CmsService, type FaviconKind, PAGE_SLUG_PATTERN, type StoredImage } from './cms.service.ts';
 import { APPLE_FAVICON_SIZE } from './favicon-image.ts';
-import { MAX_HOST_CHARS, MAX_URL_CHARS, parseHost } from './urls.ts';
+import { MAX_URL_CHARS } from './urls.ts';
 
 /** Matches the service's 10 s cache: a browser or CDN may keep a copy as long as a node would. */
 const CONTENT_CACHE = 'public, max-age=10, stale-while-revalidate=60';
@@ -114,8 +114,8 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: StoredIm
 
 const FAVICON_FILE = /^(favicon|apple-touch-icon)-(\d{1,4}x\d{1,4})\.png$/;
 
-export async function cmsRoutes(app: FastifyInstance, options: { services: Services }) {
-  const { cms } = options.services;
+export async function cmsRoutes(app: FastifyInstance, options: { cms: CmsService }) {
+  const { cms } = options;
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof AppError && error.httpStatus < 500) {

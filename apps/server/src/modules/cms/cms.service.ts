@@ -19,6 +19,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@croupier/contract/locales
 import { MAX_PAGE_SIZE } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ParsedHost, parseHost } from '../../lib/host.ts';
 import { type BannerTextRow, createCmsRepository } from './cms.repository.ts';
 import {
   CMS_SECTIONS,
@@ -44,15 +45,7 @@ import {
   DEMO_REDIRECTS,
   DEMO_SEO,
 } from './seed-demo.ts';
-import {
-  absoluteUrl,
-  MAX_URL_CHARS,
-  normalizePagePath,
-  originForHost,
-  type ParsedHost,
-  parseHost,
-  safeRedirectTarget,
-} from './urls.ts';
+import { absoluteUrl, MAX_URL_CHARS, normalizePagePath, originForHost, safeRedirectTarget } from './urls.ts';
 
 /** Read on every page render, edited rarely: a short cache keeps the database out of the hot path. */
 const CACHE_TTL_MS = 10_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePagePath, originForHost, parseHost, safeRedirectTarget, wildcardMatch } from './urls.ts';
+import { parseHost } from '../../lib/host.ts';
+import { normalizePagePath, originForHost, safeRedirectTarget, wildcardMatch } from './urls.ts';
 
 describe('normalizePagePath', () => {
   it.each([

@@ -1,14 +1,12 @@
 /**
- * URL and host rules of the content service: the key under which a page's SEO lives, the host a
- * request names, and which redirect targets are safe to send a browser to (ARCHITECTURE.md §8).
+ * URL rules of the content service: the key under which a page's SEO lives, the origin of a host
+ * (hosts are parsed by lib/host.ts), and which redirect targets are safe to send a browser to (ARCHITECTURE.md §8).
  */
 import { splitLocalePath } from '@croupier/contract/locales';
+import type { ParsedHost } from '../../lib/host.ts';
 
 /** Longest page URL the content service looks at; longer input is refused, not truncated. */
 export const MAX_URL_CHARS = 2048;
-
-/** Longest Host value accepted (253 for the name, a port, brackets of an IPv6 literal). */
-export const MAX_HOST_CHARS = 262;
 
 /**
  * The path a page's content is filed under (spec §7): locale prefix removed, query and hash dropped,
@@ -34,30 +32,6 @@ export function normalizePagePath(input: string): string | null {
   path = splitLocalePath(path).path;
   if (path.length > 1) path = path.replace(/\/+$/, '');
   return path === '' ? '/' : path;
-}
-
-export interface ParsedHost {
-  /** Lower-case host as sent, port included (`casino.example:8443`): what canonical URLs use. */
-  host: string;
-  /** Lower-case name without port or trailing dot (`casino.example`): what domain settings are keyed by. */
-  hostname: string;
-}
-
-const HOST_PATTERN = /^(\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?\.?)(?::(\d{1,5}))?$/;
-
-/** Validates a Host header value; null when it is not a plausible host. */
-export function parseHost(input: string | null | undefined): ParsedHost | null {
-  if (!input) return null;
-  const host = input.trim().toLowerCase();
-  if (host.length === 0 || host.length > MAX_HOST_CHARS) return null;
-  const match = HOST_PATTERN.exec(host);
-  if (!match) return null;
-  const name = match[1] ?? '';
-  if (name.includes('..')) return null;
-  const port = match[2];
-  if (port !== undefined && Number(port) > 65_535) return null;
-  const hostname = name.endsWith('.') ? name.slice(0, -1) : name;
-  return { host: port === undefined ? hostname : `${hostname}:${port}`, hostname };
 }
 
 const LOCAL_HOST = /^(localhost|.+\.localhost|.+\.test|.+\.local|\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;

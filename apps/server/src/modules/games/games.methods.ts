@@ -10,7 +10,8 @@ import { gamesGetLikes } from '@croupier/contract/games/get-likes';
 import { gamesGetProviders } from '@croupier/contract/games/get-providers';
 import { gamesGetWinners } from '@croupier/contract/games/get-winners';
 import { gamesRemoveLike } from '@croupier/contract/games/remove-like';
-import { bindMethod } from '../../http/method-binding.ts';
+import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
+import type { GamesService } from './games.service.ts';
 
 /** Per-player budgets: favourites are clicks, exports are heavy. */
 const LIMITS = {
@@ -18,46 +19,48 @@ const LIMITS = {
   export: [10, 3600],
 } as const;
 
-export const gamesMethods = [
-  bindMethod(gamesGet, async (input, ctx) => ctx.services.games.list(input, ctx.locale)),
+/** The handlers, given the services they call (never the whole container: ADR 018). */
+export function gamesMethods(deps: { games: GamesService }): BoundMethod[] {
+  const { games } = deps;
+  return [
+    bindMethod(gamesGet, async (input, ctx) => games.list(input, ctx.locale)),
 
-  bindMethod(gamesGetCategories, async (_input, ctx) => ctx.services.games.categories(ctx.locale)),
+    bindMethod(gamesGetCategories, async (_input, ctx) => games.categories(ctx.locale)),
 
-  bindMethod(gamesGetProviders, async (input, ctx) => ctx.services.games.providers(input)),
+    bindMethod(gamesGetProviders, async (input, _ctx) => games.providers(input)),
 
-  bindMethod(gamesGetLikes, async (_input, ctx) => ctx.services.games.likes(ctx.requirePlayer().id)),
+    bindMethod(gamesGetLikes, async (_input, ctx) => games.likes(ctx.requirePlayer().id)),
 
-  bindMethod(gamesAddLike, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`games:like:${player.id}`, ...LIMITS.like);
-    await ctx.services.games.addLike(player.id, input.sysname);
-    return 1 as const;
-  }),
+    bindMethod(gamesAddLike, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`games:like:${player.id}`, ...LIMITS.like);
+      await games.addLike(player.id, input.sysname);
+      return 1 as const;
+    }),
 
-  bindMethod(gamesRemoveLike, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`games:like:${player.id}`, ...LIMITS.like);
-    await ctx.services.games.removeLike(player.id, input.sysname);
-    return 1 as const;
-  }),
+    bindMethod(gamesRemoveLike, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`games:like:${player.id}`, ...LIMITS.like);
+      await games.removeLike(player.id, input.sysname);
+      return 1 as const;
+    }),
 
-  bindMethod(gamesGetHistory, async (input, ctx) =>
-    ctx.services.games.history(ctx.requirePlayer().id, input),
-  ),
+    bindMethod(gamesGetHistory, async (input, ctx) => games.history(ctx.requirePlayer().id, input)),
 
-  bindMethod(gamesCreateHistoryExportRequest, async (input, ctx) => {
-    const player = ctx.requirePlayer();
-    await ctx.rateLimit(`games:export:${player.id}`, ...LIMITS.export);
-    return ctx.services.games.requestExport(player.id, input);
-  }),
+    bindMethod(gamesCreateHistoryExportRequest, async (input, ctx) => {
+      const player = ctx.requirePlayer();
+      await ctx.rateLimit(`games:export:${player.id}`, ...LIMITS.export);
+      return games.requestExport(player.id, input);
+    }),
 
-  bindMethod(gamesGetHistoryExportRequest, async (input, ctx) =>
-    ctx.services.games.getExport(ctx.requirePlayer().id, input.id),
-  ),
+    bindMethod(gamesGetHistoryExportRequest, async (input, ctx) =>
+      games.getExport(ctx.requirePlayer().id, input.id),
+    ),
 
-  bindMethod(gamesGetWinners, async (input, ctx) => ctx.services.games.winners(input.count)),
+    bindMethod(gamesGetWinners, async (input, _ctx) => games.winners(input.count)),
 
-  bindMethod(freespinsGet, async (input, ctx) =>
-    ctx.services.games.freespins(ctx.requirePlayer().id, input, ctx.locale),
-  ),
-];
+    bindMethod(freespinsGet, async (input, ctx) =>
+      games.freespins(ctx.requirePlayer().id, input, ctx.locale),
+    ),
+  ];
+}

@@ -16,11 +16,11 @@ import {
   normalizeLocale,
 } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../services.ts';
-import { SESSION_COOKIE } from '../auth/session.service.ts';
+import { SESSION_COOKIE, type SessionService } from '../auth/session.service.ts';
 import { gameArtSvg } from './games.art.ts';
 import { catalogueGame } from './games.catalogue.ts';
-import { type LaunchMode, resolveLaunch, slotErrorPath } from './games.launch.ts';
+import { type LaunchDeps, type LaunchMode, resolveLaunch, slotErrorPath } from './games.launch.ts';
+import type { GamesService } from './games.service.ts';
 
 const SYSNAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const ART_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.svg$/;
@@ -46,8 +46,17 @@ function launchMode(mode: unknown): LaunchMode | undefined {
   return mode === 'real' || mode === 'demo' ? mode : undefined;
 }
 
-export async function gamesRoutes(app: FastifyInstance, options: { services: Services }) {
-  const { services } = options;
+export async function gamesRoutes(
+  app: FastifyInstance,
+  options: {
+    sessions: SessionService;
+    games: GamesService;
+    /** What a launch asks of the other modules (balance currency, age gate, game wallet). */
+    launch: Omit<LaunchDeps, 'sessions' | 'findGame'>;
+  },
+) {
+  const { sessions, games } = options;
+  const launchDeps: LaunchDeps = { ...options.launch, sessions, findGame: (by) => games.findGame(by) };
 
   async function launch(
     request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
@@ -62,18 +71,12 @@ export async function gamesRoutes(app: FastifyInstance, options: { services: Ser
     const result =
       game === undefined || mode === undefined
         ? { ok: false as const, reason: 'bad_request', location: slotErrorPath(locale) }
-        : await resolveLaunch(
-            {
-              sessions: services.sessions,
-              findGame: (by) => services.games.findGame(by),
-              playerCurrency: async (playerId) =>
-                (await services.accounts.getBalance(playerId)).balance_main.currency,
-              defaultCurrency: async () => (await services.metadata.generalInfo()).default_currency,
-              gameWallet: services.gameWallet,
-              realMoneyRefusal: (playerId) => services.accounts.realMoneyAgeRefusal(playerId),
-            },
-            { game, mode, locale, sessionToken: request.cookies[SESSION_COOKIE] },
-          ).catch((error: unknown) => {
+        : await resolveLaunch(launchDeps, {
+            game,
+            mode,
+            locale,
+            sessionToken: request.cookies[SESSION_COOKIE],
+          }).catch((error: unknown) => {
             request.log.error({ err: error }, 'game launch failed');
             return { ok: false as const, reason: 'launch_failed', location: slotErrorPath(locale) };
           });
@@ -115,10 +118,10 @@ export async function gamesRoutes(app: FastifyInstance, options: { services: Ser
   app.get<{ Params: { file: string } }>('/api/games/history-export/:file', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const id = EXPORT_FILE.exec(request.params.file)?.[1];
-    const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
     const csv =
       id && session && session.playerStatus === 'active'
-        ? await services.games.exportCsv(session.playerId, BigInt(id))
+        ? await games.exportCsv(session.playerId, BigInt(id))
         : undefined;
     if (csv === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply

@@ -1,9 +1,14 @@
 import { API_VERSION } from '@croupier/contract/client';
 import { getMetadata } from '@croupier/contract/metadata/get';
 import { getGeneralInfo } from '@croupier/contract/metadata/get-general-info';
-import { bindMethod } from '../../http/method-binding.ts';
+import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
+import type { MetadataService } from './metadata.service.ts';
 
-export const metadataMethods = [
-  bindMethod(getGeneralInfo, (_input, ctx) => ctx.services.metadata.generalInfo()),
-  bindMethod(getMetadata, (_input, ctx) => ctx.services.metadata.metadata(API_VERSION)),
-];
+/** The handlers, given the services they call (never the whole container: ADR 018). */
+export function metadataMethods(deps: { metadata: MetadataService }): BoundMethod[] {
+  const { metadata } = deps;
+  return [
+    bindMethod(getGeneralInfo, (_input, _ctx) => metadata.generalInfo()),
+    bindMethod(getMetadata, (_input, _ctx) => metadata.metadata(API_VERSION)),
+  ];
+}

@@ -3,7 +3,7 @@
  * Keys are the flow's machine codes, so a code the web receives in the message can be shown too.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { interpolate } from '../../lib/interpolate.ts';
+import { defineCatalogue } from '../../lib/messages.ts';
 
 export type SocialMessageKey =
   | 'success.title'
@@ -58,10 +58,13 @@ const fr: Record<SocialMessageKey, string> = {
   internal_error: 'Une erreur est survenue ! Veuillez réessayer plus tard.',
 };
 
-export const socialMessages: Record<Locale, Record<SocialMessageKey, string>> = { en, fr };
+/** Scoped: the module's machine codes (`rate_limited`) read `social.<code>` in the registry. */
+export const socialTexts = defineCatalogue({ name: 'social', scope: 'social', en, fr });
+
+export const socialMessages: Record<Locale, Record<SocialMessageKey, string>> = socialTexts.texts;
 
 export function isSocialMessageKey(value: string): value is SocialMessageKey {
-  return Object.hasOwn(en, value);
+  return socialTexts.has(value);
 }
 
 export function socialText(
@@ -69,5 +72,5 @@ export function socialText(
   key: SocialMessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  return interpolate(socialMessages[locale][key], values);
+  return socialTexts.text(locale, key, values);
 }

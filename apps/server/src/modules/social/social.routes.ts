@@ -8,9 +8,9 @@ import { ERROR_STATUS, type ErrorType } from '@croupier/contract/errors';
 import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { replyCookieJar } from '../../http/api-routes.ts';
-import { translate } from '../../http/messages.ts';
-import { AppError, messageValues } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { replyCookieJar } from '../../lib/cookie-jar.ts';
+import type { MessageRegistry } from '../../lib/messages.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
 import { FLOW_TTL_SECONDS, OidcFlowError } from './oidc-flow.ts';
@@ -50,7 +50,7 @@ const FLOW_FAILURES: Record<OidcFlowError['code'], Omit<Failure, 'code'>> = {
   provider_error: { type: 'InvalidRequestException' },
 };
 
-function failureOf(error: unknown, locale: Locale): Failure | undefined {
+function failureOf(error: unknown, locale: Locale, messages: MessageRegistry): Failure | undefined {
   if (error instanceof OidcFlowError)
     return { ...FLOW_FAILURES[error.code], code: error.code, key: error.code };
   if (error instanceof SocialRequestError) {
@@ -69,7 +69,7 @@ function failureOf(error: unknown, locale: Locale): Failure | undefined {
     return {
       type: error.type,
       code: error.code,
-      text: translate(locale, error.messageKey ?? error.type, messageValues(error)),
+      text: messages.errorText(locale, error),
       ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     };
   }
@@ -107,9 +107,9 @@ export function publicOrigin(request: FastifyRequest, config: Config): string {
 
 export async function socialRoutes(
   app: FastifyInstance,
-  options: { config: Config; social: SocialService; rateLimiter: RateLimiter },
+  options: { config: Config; social: SocialService; rateLimiter: RateLimiter; messages: MessageRegistry },
 ) {
-  const { config, social, rateLimiter } = options;
+  const { config, social, rateLimiter, messages } = options;
   const secure = config.PUBLIC_URL?.startsWith('https:') ?? false;
 
   function clearFlowCookie(reply: FastifyReply) {
@@ -152,7 +152,7 @@ export async function socialRoutes(
 
   function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, typeAuth: TypeAuth) {
     const locale = requestLocale(request);
-    let failure = failureOf(error, locale);
+    let failure = failureOf(error, locale, messages);
     if (!failure) {
       request.log.error({ err: error }, 'social login failed unexpectedly');
       failure = { type: 'InternalServerErrorException', code: 'internal_error', key: 'internal_error' };
@@ -244,7 +244,7 @@ export async function socialRoutes(
         ip: request.ip,
         userAgent: header(request, 'user-agent')?.slice(0, 512) ?? null,
       });
-      replyCookieJar(request, reply, config).set(SESSION_COOKIE, result.sessionToken, {
+      replyCookieJar(request, reply, { secure }).set(SESSION_COOKIE, result.sessionToken, {
         maxAgeSeconds: result.sessionTtlSeconds,
         httpOnly: true,
       });

@@ -1,38 +1,31 @@
 /**
  * Binding a handler to a method contract. Handlers are thin: the input is already parsed by the
- * contract's schema, the handler calls one service and returns the output DTO.
+ * contract's schema, the handler calls one service and returns the output DTO. A handler gets the
+ * request (`CallContext`) and nothing else: the services it calls are given to its module's
+ * factory (`accountsMethods({ accounts, sessions })`) by the composition root (src/methods.ts), so a
+ * module's handlers name the services they use and never reach the whole container (ADR 018).
  */
 
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodContract, MethodOutput, MethodParsedInput } from '@croupier/contract/method';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActiveSession } from '../modules/auth/session.service.ts';
-import type { Services } from '../services.ts';
+import type { CookieJar } from './cookie-jar.ts';
 
 export interface CallPlayer {
   id: bigint;
   locale: string;
 }
 
-/** Cookie writes a handler asks for; the HTTP edge (or the SSR edge) applies them. */
-export interface CookieJar {
-  get(name: string): string | undefined;
-  set(name: string, value: string, options: { maxAgeSeconds: number; httpOnly: boolean }): void;
-  clear(name: string): void;
-}
-
 export interface CallContext {
   locale: Locale;
   /** The authenticated player, or null for a guest. */
   player: CallPlayer | null;
-  session: ActiveSession | null;
   /** The raw session cookie value (for rotation and revocation). */
   sessionToken: string | undefined;
   requestId: string;
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;
-  services: Services;
   cookies: CookieJar;
   /** The player, or AuthorizationException for a guest. */
   requirePlayer(): CallPlayer;

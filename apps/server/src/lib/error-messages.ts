@@ -1,14 +1,12 @@
 /**
- * Error messages in the request's locale. Keys are error types or message keys services pass to
- * AppError; `{name}` placeholders take values, `[…]` marks a part shown only with its values
- * (see interpolate.ts). Every key exists in both locales (tested).
+ * Texts of the error types (one per `ErrorType`, the default message of any AppError) and of the
+ * request refusals the edge itself raises (`request.*`), in every locale. Every key exists in both
+ * locales (tested, src/messages.test.ts).
  */
 import type { ErrorType } from '@croupier/contract/errors';
-import { interpolate, type MessageValues } from '../lib/interpolate.ts';
+import { defineCatalogue } from './messages.ts';
 
-type Catalogue = Record<ErrorType, string> & Record<string, string>;
-
-const en: Catalogue = {
+const en = {
   UnknownErrorException: 'Something went wrong!',
   ApplicationDisabledException: 'The site is temporarily disabled.',
   MethodNotFoundException: 'Method[ {method}] does not exist.',
@@ -46,9 +44,9 @@ const en: Catalogue = {
   'request.invalid_host': 'The Host header is missing or invalid.',
   'request.database_unavailable': 'The service is briefly unavailable. Please try again in a moment.',
   'request.retry': 'Try again',
-};
+} as const satisfies Record<ErrorType, string> & Record<string, string>;
 
-const fr: Catalogue = {
+const fr: Record<keyof typeof en, string> = {
   UnknownErrorException: 'Une erreur est survenue !',
   ApplicationDisabledException: 'Le site est temporairement désactivé.',
   MethodNotFoundException: "La méthode[ {method}] n'existe pas.",
@@ -88,11 +86,4 @@ const fr: Catalogue = {
   'request.retry': 'Réessayer',
 };
 
-export const serverMessages = { en, fr } as const;
-export type ServerLocale = keyof typeof serverMessages;
-
-export function translate(locale: ServerLocale, key: string, values: MessageValues = {}): string {
-  const template = serverMessages[locale][key] ?? serverMessages.en[key];
-  // Not a key: a message a module already wrote out in the request's language.
-  return template === undefined ? key : interpolate(template, values);
-}
+export const errorMessages = defineCatalogue({ name: 'errors', en, fr });

@@ -1,0 +1,18 @@
+/**
+ * The server's one message registry: every catalogue, registered once (like services.ts and
+ * methods.ts). The edges translate an AppError's key here; a key defined twice fails at boot.
+ */
+import { errorMessages } from './lib/error-messages.ts';
+import { createMessageRegistry } from './lib/messages.ts';
+import { accountTexts } from './modules/accounts/accounts.messages.ts';
+import { backofficeTexts } from './modules/backoffice/backoffice.messages.ts';
+import { cashierTexts } from './modules/cashier/cashier.messages.ts';
+import { socialTexts } from './modules/social/social.messages.ts';
+
+export const messages = createMessageRegistry([
+  errorMessages,
+  accountTexts,
+  cashierTexts,
+  socialTexts,
+  backofficeTexts,
+]);

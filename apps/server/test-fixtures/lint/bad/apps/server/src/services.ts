@@ -1,0 +1,3 @@
+import { dispatch } from './http/dispatcher.ts';
+
+export const services = [dispatch];

@@ -1,0 +1,3 @@
+import { AppError } from '../../../apps/server/src/lib/app-error.ts';
+
+export const thing = [AppError];

@@ -1,0 +1,3 @@
+import { route } from './http/route.ts';
+
+export const app = [route];

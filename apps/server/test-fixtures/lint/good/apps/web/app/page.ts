@@ -1,0 +1,3 @@
+import { ERROR_STATUS } from '@croupier/contract/errors';
+
+export const page = [ERROR_STATUS];
