@@ -19,6 +19,8 @@ import type { Money } from '@croupier/contract/params';
 import { cardHolderField, ibanField } from '@croupier/contract/validation/fields';
 import { formatValidationMessage } from '@croupier/contract/validation/messages';
 import { formatSumBound } from '@croupier/contract/validation/rules';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor, minorUnitsPerMajor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -30,7 +32,7 @@ import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import { formatMinor, parseAmount } from '../wallet/money.ts';
+import { parseAmount } from '../wallet/typed-amount.ts';
 import { depositLedgerArguments, type WalletService } from '../wallet/wallet.service.ts';
 import {
   type CashierQueries,
@@ -276,7 +278,11 @@ export function createCashierService(
       type: record.type,
       method: record.method,
       status: record.status,
-      amount: moneyOf(record.amountMinor, record.currency, exponentByCode.get(record.currency) ?? 2),
+      amount: moneyOf(
+        record.amountMinor,
+        record.currency,
+        exponentByCode.get(record.currency) ?? currencyExponent(record.currency),
+      ),
       requisites,
       created_at: record.createdAt.toISOString(),
       updated_at: record.updatedAt.toISOString(),
@@ -396,12 +402,11 @@ export function createCashierService(
     currency: string,
     now: Date,
   ): Promise<LimitState> {
-    const exponentByCode = await exponents();
     const entries: (DepositLimitOutput['limits'][number] & { availableMinor: bigint })[] = [];
     for (const record of await repo.listDepositLimits(playerId)) {
       const limitMinor = effectiveLimit(record, now);
       if (limitMinor === null) continue;
-      const exponent = exponentByCode.get(record.currency) ?? 2;
+      const exponent = currencyExponent(record.currency);
       const window = periodWindow(record.period, now);
       const used = await repo.depositedSince(
         playerId,
@@ -722,7 +727,7 @@ export function createCashierService(
     email: string | null,
     log: FastifyBaseLogger,
   ): Promise<{ redirect_url: string; transaction_id: number }> {
-    const exponent = (await exponents()).get(record.currency) ?? 2;
+    const exponent = currencyExponent(record.currency);
     try {
       const payment = await requireProvider().createPayment(
         {
@@ -774,7 +779,7 @@ export function createCashierService(
     return {
       name: 'request_payout',
       async invoke(record) {
-        const exponent = (await exponents()).get(record.currency) ?? 2;
+        const exponent = currencyExponent(record.currency);
         const destination =
           record.providerMethod === 'card'
             ? { type: 'card' as const, paymentId: record.refundPaymentId ?? '' }
@@ -859,7 +864,6 @@ export function createCashierService(
     async depositSettings(playerId: bigint, locale: Locale) {
       const { currency } = await facts(playerId, locale);
       const currencies = await metadata.currencies();
-      const exponentByCode = new Map(currencies.map((c) => [c.code, c.exponent]));
       const methods = await repository.listActiveMethods();
       const presets: { currency: string; values: string[] }[] = [];
       for (const { code, exponent } of currencies) {
@@ -868,7 +872,7 @@ export function createCashierService(
         if (first)
           presets.push({ currency: code, values: first.presetsMinor.map((v) => formatMinor(v, exponent)) });
       }
-      const exponent = exponentByCode.get(currency) ?? 2;
+      const exponent = currencyExponent(currency);
       const depositMethods = methods.flatMap((method) => {
         const limit = findLimit(method, currency, 'deposit');
         return limit
@@ -1495,7 +1499,7 @@ export function createCashierService(
       const currencies = await metadata.currencies();
       for (const { code, exponent } of currencies) {
         // Bounds in major units for two-decimal currencies; yen is worth about a hundredth.
-        const unit = exponent === 0 ? 150n : 10n ** BigInt(exponent);
+        const unit = exponent === 0 ? 150n : minorUnitsPerMajor(exponent);
         const major = (values: number[]) => values.map((value) => BigInt(value) * unit);
         const rows: (MethodLimitRecord & { method: string })[] = [
           {

@@ -26,10 +26,11 @@ import {
   type TransferRequest,
   type TransferResult,
 } from '@croupier/ledger/ledger';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import { formatMinor } from './money.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
 
 export type { WalletExecutor } from './wallet.repository.ts';
@@ -170,7 +171,9 @@ export function createWalletService(
         fields: { currency: 'unsupported' },
       });
     }
-    return found.exponent;
+    // The catalogue says whether the site offers it; packages/money says how many decimals it has
+    // (the catalogue's rows are checked against it when loaded).
+    return currencyExponent(found.code);
   }
 
   /** Ledger failures as the catalogue's typed errors; `declined` names the error of the flow. */
@@ -231,7 +234,7 @@ export function createWalletService(
 
     /** The four balances of Account info in `currency` (zeros for a guest or an unused account). */
     async balances(playerId: bigint | null, currency: string): Promise<BalancesOutput> {
-      const exponent = (await metadata.currencies()).find((c) => c.code === currency)?.exponent ?? 2;
+      const exponent = currencyExponent(currency);
       const byKind = new Map<string, bigint>();
       if (playerId !== null) {
         for (const row of await ledger.playerBalances(playerId)) {

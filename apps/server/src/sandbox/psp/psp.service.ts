@@ -5,8 +5,11 @@
  * run (rows claimed with FOR UPDATE SKIP LOCKED), retried with exponential back-off.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
+import { parseAmount } from './amount.ts';
 import {
   cardBrand,
   cvcValid,
@@ -18,7 +21,6 @@ import {
 } from './cards.ts';
 import { sandboxPspCredentials } from './credentials.ts';
 import { banksOf, COLLECTION_ACCOUNT, ibanValid, normalizeIban } from './iban.ts';
-import { currencyExponent, formatAmount, parseAmount } from './money.ts';
 import { invalidRequest, PspError } from './psp.errors.ts';
 import {
   type ClaimedDelivery,
@@ -210,9 +212,8 @@ function canonicalJson(value: unknown): string {
 }
 
 function exponentOf(currency: string): number {
-  const exponent = currencyExponent(currency);
-  if (exponent === undefined) throw invalidRequest(`Unsupported currency: ${currency}`, 'currency');
-  return exponent;
+  if (!isKnownCurrency(currency)) throw invalidRequest(`Unsupported currency: ${currency}`, 'currency');
+  return currencyExponent(currency);
 }
 
 function amountMinorOf(amount: string, exponent: number): bigint {
@@ -237,7 +238,7 @@ function paymentDto(payment: PaymentRecord) {
   return {
     id: payment.id,
     merchant_reference: payment.merchantReference,
-    amount: formatAmount(payment.amountMinor, exponentOf(payment.currency)),
+    amount: formatMinor(payment.amountMinor, exponentOf(payment.currency)),
     currency: payment.currency,
     method: payment.method,
     status: payment.status,
@@ -249,7 +250,7 @@ function payoutDto(payout: PayoutRecord) {
   return {
     id: payout.id,
     merchant_reference: payout.merchantReference,
-    amount: formatAmount(payout.amountMinor, exponentOf(payout.currency)),
+    amount: formatMinor(payout.amountMinor, exponentOf(payout.currency)),
     currency: payout.currency,
     status: payout.status,
     ...(payout.failureCode ? { failure_code: payout.failureCode } : {}),
@@ -677,7 +678,7 @@ export function createSandboxPsp(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       return {
         id: payment.id,
         merchantName: (await repository.merchantName(payment.merchantId)) ?? MERCHANT_NAME,
-        amount: formatAmount(payment.amountMinor, exponentOf(payment.currency)),
+        amount: formatMinor(payment.amountMinor, exponentOf(payment.currency)),
         currency: payment.currency,
         method: payment.method === 'bank_transfer' ? 'bank_transfer' : 'card',
         status: paymentStatus(payment.status),
