@@ -9,22 +9,17 @@
  * inside their own transaction, so a status change and its posting commit together or not at all.
  */
 
-import { createHash } from 'node:crypto';
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { Money } from '@croupier/contract/params';
-import {
-  type AccountRef,
-  allowsNegative,
-  logicalKey,
-  type PlayerBalanceKind,
-  storedKey,
-} from '@croupier/ledger/accounts';
+import { type AccountRef, logicalKey, type PlayerBalanceKind } from '@croupier/ledger/accounts';
 import {
   createLedger,
+  encodeTransfer,
   LedgerError,
-  MAX_AMOUNT_MINOR,
+  type LedgerTransferArguments,
   type TransferRequest,
   type TransferResult,
+  transferProblem,
 } from '@croupier/ledger/ledger';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
@@ -87,48 +82,18 @@ export function depositCreditRequest(credit: DepositCredit): TransferRequest {
   };
 }
 
-/** The arguments of `ledger_transfer(key, hash, kind, metadata, accounts)` for a deposit credit. */
-export interface DepositLedgerArguments {
-  key: string;
-  hash: string;
-  kind: string;
-  metadata: string;
-  accounts: string;
-}
-
 /**
  * What packages/ledger sends to `ledger_transfer` for `depositCreditRequest(credit)`, for a caller
- * posting it inside a statement of its own (the cashier's one-statement webhook credit): the same
- * key, the same request hash (`kind|sorted logicalKey=amount`), the same account rows. A deposit
- * touches no house account, so no random shard is involved and a replay builds the same rows. Null
- * when the ledger would refuse the request (the caller then goes through `creditDeposit`).
+ * posting it inside a statement of its own (the cashier's one-statement webhook credit): the
+ * ledger's own encoding (`encodeTransfer`), so the key, the request hash and the account rows are
+ * the same whichever road posts the deposit. A deposit touches no house account, so no random shard
+ * is involved and a replay builds the same rows. Null when the ledger would refuse the request (the
+ * caller then goes through `creditDeposit`, which reports why).
  */
-export function depositLedgerArguments(credit: DepositCredit): DepositLedgerArguments | null {
-  if (credit.amountMinor <= 0n || credit.amountMinor > MAX_AMOUNT_MINOR) return null;
+export function depositLedgerArguments(credit: DepositCredit): LedgerTransferArguments | null {
   const request = depositCreditRequest(credit);
-  if (!/^[\x21-\x7e]{1,200}$/.test(request.idempotencyKey)) return null;
-  const accounts = request.postings.map(({ account, amountMinor }) => ({
-    key: storedKey(account, 0),
-    type: account.type,
-    player_id: account.type === 'player' ? account.playerId.toString() : null,
-    name: account.type === 'player' ? account.kind : account.name,
-    currency: account.currency,
-    shard: 0,
-    allow_negative: allowsNegative(account),
-    delta: amountMinor.toString(),
-    report: account.type === 'house' ? null : logicalKey(account),
-  }));
-  const postings = request.postings
-    .map((p) => `${logicalKey(p.account)}=${p.amountMinor}`)
-    .sort()
-    .join(';');
-  return {
-    key: request.idempotencyKey,
-    hash: createHash('sha256').update(`${request.kind}|${postings}`).digest('hex'),
-    kind: request.kind,
-    metadata: JSON.stringify(request.metadata ?? {}),
-    accounts: JSON.stringify(accounts),
-  };
+  if (credit.amountMinor <= 0n || transferProblem(request) !== null) return null;
+  return encodeTransfer(request);
 }
 
 export interface WithdrawalMovement {
