@@ -7,8 +7,11 @@
  * currency has: an amount is refused, not rounded.
  */
 
-/** Largest exponent accepted: 18 keeps `10n ** exponent` small and covers every real currency. */
-const MAX_EXPONENT = 18;
+/**
+ * Largest exponent accepted. Currencies use 0 to 4 (crypto assets 8 or 18); 20 also serves the
+ * web's number formatting, which shows plain numbers with up to 20 decimals through the same code.
+ */
+const MAX_EXPONENT = 20;
 /** Longest text read, so hostile input cannot make parsing expensive. */
 const MAX_TEXT_LENGTH = 400;
 const DECIMAL = /^(-)?([0-9]+)(?:\.([0-9]+))?$/;

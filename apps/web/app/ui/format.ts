@@ -18,6 +18,7 @@
  * Dates use the runtime's time zone unless `timeZone` is given. The server renders in its own zone,
  * so pass the player's zone (or 'UTC') for server-rendered dates to avoid a hydration mismatch.
  */
+import { formatMinor } from '@croupier/money/decimal';
 
 export interface Decimal {
   negative: boolean;
@@ -65,13 +66,18 @@ function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** A scaled integer (units of 10^-digits) as grouped text, e.g. (-123456n, 2) → '-1,234.56'. */
+/**
+ * A scaled integer (units of 10^-digits, e.g. minor units) as grouped text, e.g. (-123456n, 2) →
+ * '-1,234.56'. The exact integer → decimal step is packages/money's; only the grouping is display.
+ */
 function formatScaled(scaled: bigint, digits: number): { sign: string; body: string } {
-  const negative = scaled < 0n;
-  const digitsText = (negative ? -scaled : scaled).toString().padStart(digits + 1, '0');
-  const integer = digitsText.slice(0, digitsText.length - digits);
-  const fraction = digits > 0 ? `.${digitsText.slice(-digits)}` : '';
-  return { sign: negative ? '-' : '', body: `${groupThousands(integer)}${fraction}` };
+  const plain = formatMinor(scaled, digits);
+  const negative = plain.startsWith('-');
+  const [integer = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
+  return {
+    sign: negative ? '-' : '',
+    body: `${groupThousands(integer)}${fraction === undefined ? '' : `.${fraction}`}`,
+  };
 }
 
 function toDecimalString(value: string | number | bigint): string {
@@ -146,16 +152,6 @@ export function formatMoneyMinor(
 export function toMinorUnits(amount: string, exponent = 2): bigint {
   checkDigits(exponent);
   return toScaled(parseDecimal(amount.trim()), exponent);
-}
-
-/** Integer minor units → plain decimal string for the wire: (12550n, 2) → '125.50'. */
-export function fromMinorUnits(amountMinor: bigint, exponent = 2): string {
-  checkDigits(exponent);
-  const negative = amountMinor < 0n;
-  const digitsText = (negative ? -amountMinor : amountMinor).toString().padStart(exponent + 1, '0');
-  const integer = digitsText.slice(0, digitsText.length - exponent);
-  const fraction = exponent > 0 ? `.${digitsText.slice(-exponent)}` : '';
-  return `${negative ? '-' : ''}${integer}${fraction}`;
 }
 
 export interface DateFormatOptions {
