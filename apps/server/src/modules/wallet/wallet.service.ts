@@ -137,7 +137,7 @@ export function createWalletService(
       });
     }
     // The catalogue says whether the site offers it; packages/money says how many decimals it has
-    // (the catalogue's rows are checked against it when loaded).
+    // (the seed refuses catalogue rows that disagree with it).
     return currencyExponent(found.code);
   }
 
