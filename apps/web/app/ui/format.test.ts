@@ -77,6 +77,14 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: '-10', currency: 'CHF' })).toBe('-10.00\u00a0CHF');
   });
 
+  it("takes a known currency's ISO 4217 exponent when the catalogue gave none", () => {
+    expect(formatMoney({ amount: '1500', currency: 'JPY' }, { symbol: '¥' })).toBe('¥1,500');
+    expect(formatMoneyMinor(1500n, { currency: 'JPY', symbol: '¥' })).toBe('¥1,500');
+    expect(formatMoneyMinor(1500n, { currency: 'KWD' })).toBe('1.500\u00a0KWD');
+    // An unknown code keeps the spec §9 display fallback of two decimals.
+    expect(formatMoneyMinor(1500n, { currency: 'XYZ' })).toBe('15.00\u00a0XYZ');
+  });
+
   it('formats minor units and converts both ways', () => {
     expect(formatMoneyMinor(12550n, { currency: 'EUR', symbol: '€' })).toBe('€125.50');
     expect(formatMoneyMinor(-5n)).toBe('-$0.05');

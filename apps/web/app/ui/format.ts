@@ -18,6 +18,7 @@
  * Dates use the runtime's time zone unless `timeZone` is given. The server renders in its own zone,
  * so pass the player's zone (or 'UTC') for server-rendered dates to avoid a hydration mismatch.
  */
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 
 export interface Decimal {
@@ -116,7 +117,7 @@ export interface MoneyFormatOptions {
    * USD, else the code after the number.
    */
   symbol?: string;
-  /** Minor-unit digits of the currency (JPY 0, BTC 8). Default 2. */
+  /** Minor-unit digits of the currency (JPY 0, BTC 8). Default: ISO 4217's, else 2. */
   exponent?: number;
 }
 
@@ -129,9 +130,18 @@ function withCurrency(sign: string, body: string, currency: string, symbol: stri
   return shown !== undefined ? `${sign}${shown}${body}` : `${sign}${body}\u00a0${currency}`;
 }
 
+/**
+ * The exponent shown when the caller has none from the catalogue: ISO 4217's (packages/money), so a
+ * yen amount never grows two decimals; for a code the table does not know, the spec §9 display
+ * fallback of two decimals (display only: no amount is computed from it).
+ */
+function displayExponent(currency: string): number {
+  return isKnownCurrency(currency) ? currencyExponent(currency) : 2;
+}
+
 /** `{ amount: '1234.5', currency: 'EUR' }, { symbol: '€' }` → `'€1,234.50'`. */
 export function formatMoney(money: MoneyLike, options: MoneyFormatOptions = {}): string {
-  const exponent = options.exponent ?? 2;
+  const exponent = options.exponent ?? displayExponent(money.currency ?? DEFAULT_CURRENCY);
   checkDigits(exponent);
   const { sign, body } = formatScaled(toScaled(parseDecimal(money.amount.trim()), exponent), exponent);
   return withCurrency(sign, body, money.currency ?? DEFAULT_CURRENCY, options.symbol);
@@ -142,7 +152,7 @@ export function formatMoneyMinor(
   amountMinor: bigint,
   options: MoneyFormatOptions & { currency?: string } = {},
 ): string {
-  const exponent = options.exponent ?? 2;
+  const exponent = options.exponent ?? displayExponent(options.currency ?? DEFAULT_CURRENCY);
   checkDigits(exponent);
   const { sign, body } = formatScaled(amountMinor, exponent);
   return withCurrency(sign, body, options.currency ?? DEFAULT_CURRENCY, options.symbol);
