@@ -42,7 +42,7 @@ export function createServices(deps: Deps) {
     social,
     cashier,
     gameWallet,
-    games: createGamesService(deps, { metadata }),
+    games: createGamesService(deps),
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

@@ -95,34 +95,95 @@ function pgDetail(error: unknown): string | undefined {
   return undefined;
 }
 
-function validate(request: TransferRequest): void {
-  const fail = (message: string): never => {
-    throw new LedgerError('invalid_request', message);
-  };
-  if (!KEY.test(request.idempotencyKey)) fail('idempotency key must be 1-200 printable ASCII characters');
-  if (!KIND.test(request.kind)) fail('kind must be a short snake_case word');
+/**
+ * Why the ledger would refuse `request` before touching the database, or null. Exported for a
+ * caller that posts through `ledger_transfer` in a statement of its own (the cashier's webhook
+ * credit) and must refuse exactly what `transfer` refuses.
+ */
+export function transferProblem(request: TransferRequest): string | null {
+  if (!KEY.test(request.idempotencyKey)) return 'idempotency key must be 1-200 printable ASCII characters';
+  if (!KIND.test(request.kind)) return 'kind must be a short snake_case word';
   if (request.postings.length < 2 || request.postings.length > MAX_POSTINGS)
-    fail(`2 to ${MAX_POSTINGS} postings`);
+    return `2 to ${MAX_POSTINGS} postings`;
   const sums = new Map<string, bigint>();
   for (const posting of request.postings) {
     const problem = validateRef(posting.account);
-    if (problem) fail(problem);
-    if (typeof posting.amountMinor !== 'bigint') fail('amounts are bigint minor units');
-    if (posting.amountMinor === 0n) fail('a posting moves a non-zero amount');
+    if (problem) return problem;
+    if (typeof posting.amountMinor !== 'bigint') return 'amounts are bigint minor units';
+    if (posting.amountMinor === 0n) return 'a posting moves a non-zero amount';
     if (posting.amountMinor > MAX_AMOUNT_MINOR || posting.amountMinor < -MAX_AMOUNT_MINOR)
-      fail('amount out of range');
+      return 'amount out of range';
     const currency = posting.account.currency;
     sums.set(currency, (sums.get(currency) ?? 0n) + posting.amountMinor);
   }
-  for (const [currency, sum] of sums) if (sum !== 0n) fail(`postings in ${currency} sum to ${sum}, not zero`);
+  for (const [currency, sum] of sums)
+    if (sum !== 0n) return `postings in ${currency} sum to ${sum}, not zero`;
+  return null;
 }
 
+function validate(request: TransferRequest): void {
+  const problem = transferProblem(request);
+  if (problem !== null) throw new LedgerError('invalid_request', problem);
+}
+
+/** What a replay must match: the kind and the netted postings by logical account, order-free. */
 function requestHash(request: TransferRequest): string {
   const postings = request.postings
     .map((p) => `${logicalKey(p.account)}=${p.amountMinor}`)
     .sort()
     .join(';');
   return createHash('sha256').update(`${request.kind}|${postings}`).digest('hex');
+}
+
+/** The arguments of `ledger_transfer(key, hash, kind, metadata, accounts)`, as bound parameters. */
+export interface LedgerTransferArguments {
+  key: string;
+  hash: string;
+  kind: string;
+  /** JSON object. */
+  metadata: string;
+  /** JSON array of account rows with their deltas. */
+  accounts: string;
+}
+
+/**
+ * The one encoding of a transfer request for the SQL function: the key, the request hash, one row
+ * per stored account with its netted delta. A house posting lands on a random shard (`houseShard`),
+ * so only a request without house accounts encodes the same twice; the hash never depends on it.
+ */
+export function encodeTransfer(
+  request: TransferRequest,
+  hash: string = requestHash(request),
+  houseShard: () => number = () => randomInt(HOUSE_SHARDS),
+): LedgerTransferArguments {
+  // One row per stored account; a house posting lands on one random shard.
+  const deltas = new Map<string, { ref: AccountRef; key: string; shard: number; delta: bigint }>();
+  for (const posting of request.postings) {
+    const shard = posting.account.type === 'house' ? houseShard() : 0;
+    const key = storedKey(posting.account, shard);
+    const entry = deltas.get(key) ?? { ref: posting.account, key, shard, delta: 0n };
+    entry.delta += posting.amountMinor;
+    deltas.set(key, entry);
+  }
+  const accounts = [...deltas.values()].map(({ ref, key, shard, delta }) => ({
+    key,
+    type: ref.type,
+    player_id: ref.type === 'player' ? ref.playerId.toString() : null,
+    name: ref.type === 'player' ? ref.kind : ref.name,
+    currency: ref.currency,
+    shard,
+    allow_negative: allowsNegative(ref),
+    delta: delta.toString(),
+    // Balances after the transfer are reported for player and world accounts, by logical key.
+    report: ref.type === 'house' ? null : logicalKey(ref),
+  }));
+  return {
+    key: request.idempotencyKey,
+    hash,
+    kind: request.kind,
+    metadata: JSON.stringify(request.metadata ?? {}),
+    accounts: JSON.stringify(accounts),
+  };
 }
 
 function decodeResult(result: Record<string, string> | null): Record<string, bigint> {
@@ -146,27 +207,7 @@ export function createLedger(db: Db, options: LedgerOptions = {}) {
   const savepoint = nested && options.savepoint !== false;
 
   async function attempt(request: TransferRequest, hash: string): Promise<TransferResult> {
-    // One row per stored account; a house posting lands on one random shard.
-    const deltas = new Map<string, { ref: AccountRef; key: string; shard: number; delta: bigint }>();
-    for (const posting of request.postings) {
-      const shard = posting.account.type === 'house' ? randomInt(HOUSE_SHARDS) : 0;
-      const key = storedKey(posting.account, shard);
-      const entry = deltas.get(key) ?? { ref: posting.account, key, shard, delta: 0n };
-      entry.delta += posting.amountMinor;
-      deltas.set(key, entry);
-    }
-    const accounts = [...deltas.values()].map(({ ref, key, shard, delta }) => ({
-      key,
-      type: ref.type,
-      player_id: ref.type === 'player' ? ref.playerId.toString() : null,
-      name: ref.type === 'player' ? ref.kind : ref.name,
-      currency: ref.currency,
-      shard,
-      allow_negative: allowsNegative(ref),
-      delta: delta.toString(),
-      // Balances after the transfer are reported for player and world accounts, by logical key.
-      report: ref.type === 'house' ? null : logicalKey(ref),
-    }));
+    const args = encodeTransfer(request, hash);
     // Named: parsed once per connection, not per transfer.
     const run = async (executor: Db) =>
       executePrepared<{
@@ -174,8 +215,8 @@ export function createLedger(db: Db, options: LedgerOptions = {}) {
       }>(
         executor,
         sql`
-        SELECT ledger_transfer(${request.idempotencyKey}, ${hash}, ${request.kind},
-          ${JSON.stringify(request.metadata ?? {})}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS outcome`,
+        SELECT ledger_transfer(${args.key}, ${args.hash}, ${args.kind},
+          ${args.metadata}::jsonb, ${args.accounts}::jsonb) AS outcome`,
       );
     let rows: Awaited<ReturnType<typeof run>>;
     try {

@@ -1,3 +1,4 @@
+import { formatMinor } from '@croupier/money/decimal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   formatMoneyMinor,
   formatNumber,
   formatTime,
-  fromMinorUnits,
   parseDecimal,
   toMinorUnits,
 } from './format.ts';
@@ -77,15 +77,23 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: '-10', currency: 'CHF' })).toBe('-10.00\u00a0CHF');
   });
 
+  it("takes a known currency's ISO 4217 exponent when the catalogue gave none", () => {
+    expect(formatMoney({ amount: '1500', currency: 'JPY' }, { symbol: '¥' })).toBe('¥1,500');
+    expect(formatMoneyMinor(1500n, { currency: 'JPY', symbol: '¥' })).toBe('¥1,500');
+    expect(formatMoneyMinor(1500n, { currency: 'KWD' })).toBe('1.500\u00a0KWD');
+    // An unknown code keeps the spec §9 display fallback of two decimals.
+    expect(formatMoneyMinor(1500n, { currency: 'XYZ' })).toBe('15.00\u00a0XYZ');
+  });
+
   it('formats minor units and converts both ways', () => {
     expect(formatMoneyMinor(12550n, { currency: 'EUR', symbol: '€' })).toBe('€125.50');
     expect(formatMoneyMinor(-5n)).toBe('-$0.05');
     expect(formatMoneyMinor(1500n, { currency: 'JPY', symbol: '¥', exponent: 0 })).toBe('¥1,500');
     expect(toMinorUnits('125.505')).toBe(12551n);
     expect(toMinorUnits('-0.5', 0)).toBe(-1n);
-    expect(fromMinorUnits(12550n)).toBe('125.50');
-    expect(fromMinorUnits(-5n)).toBe('-0.05');
-    expect(fromMinorUnits(7n, 0)).toBe('7');
+    expect(formatMinor(12550n, 2)).toBe('125.50');
+    expect(formatMinor(-5n, 2)).toBe('-0.05');
+    expect(formatMinor(7n, 0)).toBe('7');
   });
 });
 
@@ -135,7 +143,7 @@ describe('formatting round-trips the digits (property)', () => {
         const expectedMagnitude = (doubled + 1n) / 2n;
         const minor = toMinorUnits(input.text, exponent);
         expect(minor < 0n ? -minor : minor).toBe(expectedMagnitude);
-        expect(fromMinorUnits(minor, exponent).replace('-', '')).toBe(
+        expect(formatMinor(minor, exponent).replace('-', '')).toBe(
           formatMoney({ amount: input.text }, { symbol: '', exponent }).replace('-', '').replaceAll(',', ''),
         );
       }),
@@ -148,7 +156,7 @@ describe('formatting round-trips the digits (property)', () => {
         fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
         fc.integer({ min: 0, max: 8 }),
         (minor, exp) => {
-          expect(toMinorUnits(fromMinorUnits(minor, exp), exp)).toBe(minor);
+          expect(toMinorUnits(formatMinor(minor, exp), exp)).toBe(minor);
         },
       ),
     );

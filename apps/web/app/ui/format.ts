@@ -18,6 +18,8 @@
  * Dates use the runtime's time zone unless `timeZone` is given. The server renders in its own zone,
  * so pass the player's zone (or 'UTC') for server-rendered dates to avoid a hydration mismatch.
  */
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 
 export interface Decimal {
   negative: boolean;
@@ -65,13 +67,18 @@ function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** A scaled integer (units of 10^-digits) as grouped text, e.g. (-123456n, 2) → '-1,234.56'. */
+/**
+ * A scaled integer (units of 10^-digits, e.g. minor units) as grouped text, e.g. (-123456n, 2) →
+ * '-1,234.56'. The exact integer → decimal step is packages/money's; only the grouping is display.
+ */
 function formatScaled(scaled: bigint, digits: number): { sign: string; body: string } {
-  const negative = scaled < 0n;
-  const digitsText = (negative ? -scaled : scaled).toString().padStart(digits + 1, '0');
-  const integer = digitsText.slice(0, digitsText.length - digits);
-  const fraction = digits > 0 ? `.${digitsText.slice(-digits)}` : '';
-  return { sign: negative ? '-' : '', body: `${groupThousands(integer)}${fraction}` };
+  const plain = formatMinor(scaled, digits);
+  const negative = plain.startsWith('-');
+  const [integer = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
+  return {
+    sign: negative ? '-' : '',
+    body: `${groupThousands(integer)}${fraction === undefined ? '' : `.${fraction}`}`,
+  };
 }
 
 function toDecimalString(value: string | number | bigint): string {
@@ -110,7 +117,7 @@ export interface MoneyFormatOptions {
    * USD, else the code after the number.
    */
   symbol?: string;
-  /** Minor-unit digits of the currency (JPY 0, BTC 8). Default 2. */
+  /** Minor-unit digits of the currency (JPY 0, BTC 8). Default: ISO 4217's, else 2. */
   exponent?: number;
 }
 
@@ -123,9 +130,18 @@ function withCurrency(sign: string, body: string, currency: string, symbol: stri
   return shown !== undefined ? `${sign}${shown}${body}` : `${sign}${body}\u00a0${currency}`;
 }
 
+/**
+ * The exponent shown when the caller has none from the catalogue: ISO 4217's (packages/money), so a
+ * yen amount never grows two decimals; for a code the table does not know, the spec §9 display
+ * fallback of two decimals (display only: no amount is computed from it).
+ */
+function displayExponent(currency: string): number {
+  return isKnownCurrency(currency) ? currencyExponent(currency) : 2;
+}
+
 /** `{ amount: '1234.5', currency: 'EUR' }, { symbol: '€' }` → `'€1,234.50'`. */
 export function formatMoney(money: MoneyLike, options: MoneyFormatOptions = {}): string {
-  const exponent = options.exponent ?? 2;
+  const exponent = options.exponent ?? displayExponent(money.currency ?? DEFAULT_CURRENCY);
   checkDigits(exponent);
   const { sign, body } = formatScaled(toScaled(parseDecimal(money.amount.trim()), exponent), exponent);
   return withCurrency(sign, body, money.currency ?? DEFAULT_CURRENCY, options.symbol);
@@ -136,7 +152,7 @@ export function formatMoneyMinor(
   amountMinor: bigint,
   options: MoneyFormatOptions & { currency?: string } = {},
 ): string {
-  const exponent = options.exponent ?? 2;
+  const exponent = options.exponent ?? displayExponent(options.currency ?? DEFAULT_CURRENCY);
   checkDigits(exponent);
   const { sign, body } = formatScaled(amountMinor, exponent);
   return withCurrency(sign, body, options.currency ?? DEFAULT_CURRENCY, options.symbol);
@@ -146,16 +162,6 @@ export function formatMoneyMinor(
 export function toMinorUnits(amount: string, exponent = 2): bigint {
   checkDigits(exponent);
   return toScaled(parseDecimal(amount.trim()), exponent);
-}
-
-/** Integer minor units → plain decimal string for the wire: (12550n, 2) → '125.50'. */
-export function fromMinorUnits(amountMinor: bigint, exponent = 2): string {
-  checkDigits(exponent);
-  const negative = amountMinor < 0n;
-  const digitsText = (negative ? -amountMinor : amountMinor).toString().padStart(exponent + 1, '0');
-  const integer = digitsText.slice(0, digitsText.length - exponent);
-  const fraction = exponent > 0 ? `.${digitsText.slice(-exponent)}` : '';
-  return `${negative ? '-' : ''}${integer}${fraction}`;
 }
 
 export interface DateFormatOptions {

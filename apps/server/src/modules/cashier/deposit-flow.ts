@@ -11,9 +11,10 @@
  * `payment.succeeded` for it would still credit, since the provider is the one holding the money.
  * Nothing is credited in this flow: only the provider's signed webhook does that (`webhook.ts`).
  */
+
+import { formatMinor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { linkOrigin } from '../../lib/public-origin.ts';
-import { formatMinor } from '../wallet/money.ts';
 import type { TransactionRecord } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import type { Flow } from './flow-step.ts';

@@ -5,7 +5,8 @@
  */
 import type { DepositLimitOutput } from '@croupier/contract/cashier/common';
 import type { Locale } from '@croupier/contract/locales';
-import { parseAmount } from '../wallet/money.ts';
+import { currencyExponent } from '@croupier/money/currencies';
+import { parseAmount } from '../wallet/typed-amount.ts';
 import type { CashierQueries, DepositLimitRecord, LimitPeriod } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import {
@@ -25,9 +26,9 @@ export interface LimitState {
 }
 
 export function createDepositLimitSettings(
-  context: Pick<CashierContext, 'deps' | 'repository' | 'wallet' | 'facts' | 'pinCurrency' | 'exponents'>,
+  context: Pick<CashierContext, 'deps' | 'repository' | 'wallet' | 'facts' | 'pinCurrency'>,
 ) {
-  const { deps, repository, wallet, facts, pinCurrency, exponents } = context;
+  const { deps, repository, wallet, facts, pinCurrency } = context;
 
   async function depositLimitState(
     repo: CashierQueries,
@@ -35,12 +36,11 @@ export function createDepositLimitSettings(
     currency: string,
     now: Date,
   ): Promise<LimitState> {
-    const exponentByCode = await exponents();
     const entries: (DepositLimitOutput['limits'][number] & { availableMinor: bigint })[] = [];
     for (const record of await repo.listDepositLimits(playerId)) {
       const limitMinor = effectiveLimit(record, now);
       if (limitMinor === null) continue;
-      const exponent = exponentByCode.get(record.currency) ?? 2;
+      const exponent = currencyExponent(record.currency);
       const window = periodWindow(record.period, now);
       const used = await repo.depositedSince(
         playerId,

@@ -4,9 +4,10 @@
  */
 import type { RequisitesInput } from '@croupier/contract/cashier/common';
 import type { Locale } from '@croupier/contract/locales';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { formatMinor } from '../wallet/money.ts';
 import type { TransactionRecord } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import { createDepositFlow, type DepositRun } from './deposit-flow.ts';
@@ -34,7 +35,6 @@ export function createDeposits(
     | 'requireProvider'
     | 'facts'
     | 'pinCurrency'
-    | 'exponents'
     | 'methodFor'
     | 'siteDomain'
     | 'origin'
@@ -50,7 +50,6 @@ export function createDeposits(
     requireProvider,
     facts,
     pinCurrency,
-    exponents,
     methodFor,
     siteDomain,
     depositLimitState,
@@ -67,7 +66,7 @@ export function createDeposits(
     email: string | null,
     log: FastifyBaseLogger,
   ): Promise<{ redirect_url: string; transaction_id: number }> {
-    const exponent = (await exponents()).get(record.currency) ?? 2;
+    const exponent = currencyExponent(record.currency);
     const run: DepositRun = { record, email, exponent, log };
     try {
       await runFlow(depositFlow, run, log, { after: 'record_deposit' });
@@ -104,7 +103,6 @@ export function createDeposits(
     async depositSettings(playerId: bigint, locale: Locale) {
       const { currency } = await facts(playerId, locale);
       const currencies = await metadata.currencies();
-      const exponentByCode = new Map(currencies.map((c) => [c.code, c.exponent]));
       const methods = await repository.listActiveMethods();
       const presets: { currency: string; values: string[] }[] = [];
       for (const { code, exponent } of currencies) {
@@ -113,7 +111,7 @@ export function createDeposits(
         if (first)
           presets.push({ currency: code, values: first.presetsMinor.map((v) => formatMinor(v, exponent)) });
       }
-      const exponent = exponentByCode.get(currency) ?? 2;
+      const exponent = currencyExponent(currency);
       const depositMethods = methods.flatMap((method) => {
         const limit = findLimit(method, currency, 'deposit');
         return limit

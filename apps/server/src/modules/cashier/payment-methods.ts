@@ -5,6 +5,7 @@
 import type { BankOutput } from '@croupier/contract/cashier/get-banks';
 import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-methods';
 import type { Locale } from '@croupier/contract/locales';
+import { minorUnitsPerMajor } from '@croupier/money/decimal';
 import { AppError } from '../../lib/app-error.ts';
 import type { MethodLimitRecord } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
@@ -121,7 +122,7 @@ export function createPaymentMethods(
       const currencies = await metadata.currencies();
       for (const { code, exponent } of currencies) {
         // Bounds in major units for two-decimal currencies; yen is worth about a hundredth.
-        const unit = exponent === 0 ? 150n : 10n ** BigInt(exponent);
+        const unit = exponent === 0 ? 150n : minorUnitsPerMajor(exponent);
         const major = (values: number[]) => values.map((value) => BigInt(value) * unit);
         const rows: (MethodLimitRecord & { method: string })[] = [
           {

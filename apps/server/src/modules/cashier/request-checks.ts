@@ -9,7 +9,7 @@ import type { Locale } from '@croupier/contract/locales';
 import { cardHolderField, ibanField } from '@croupier/contract/validation/fields';
 import { formatValidationMessage } from '@croupier/contract/validation/messages';
 import { AppError } from '../../lib/app-error.ts';
-import { parseAmount } from '../wallet/money.ts';
+import { parseAmount } from '../wallet/typed-amount.ts';
 import type { MethodLimitRecord, MethodRecord, ProviderMethod } from './cashier.repository.ts';
 import { boundText, moneyOf } from './transaction-output.ts';
 

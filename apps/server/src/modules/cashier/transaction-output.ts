@@ -5,7 +5,8 @@
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import type { Money } from '@croupier/contract/params';
 import { formatSumBound } from '@croupier/contract/validation/rules';
-import { formatMinor } from '../wallet/money.ts';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { TransactionRecord } from './cashier.repository.ts';
 
 /** `FR7630006000011234567890189` → `FR76 •••• 0189`: enough to recognise, not to reuse. */
@@ -32,7 +33,11 @@ export function toOutput(record: TransactionRecord, exponentByCode: Map<string, 
     type: record.type,
     method: record.method,
     status: record.status,
-    amount: moneyOf(record.amountMinor, record.currency, exponentByCode.get(record.currency) ?? 2),
+    amount: moneyOf(
+      record.amountMinor,
+      record.currency,
+      exponentByCode.get(record.currency) ?? currencyExponent(record.currency),
+    ),
     requisites,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { parseAmount } from '../wallet/money.ts';
+import { parseAmount } from '../wallet/typed-amount.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
 import {
   type CashierQueries,

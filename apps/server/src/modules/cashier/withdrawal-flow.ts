@@ -14,8 +14,10 @@
  * `payout.failed` releases the hold in the event's own transaction. Before approval, the player's
  * cancellation and the operator's rejection release the hold too (`releaseHeldFunds`).
  */
+
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import { AppError } from '../../lib/app-error.ts';
-import { formatMinor } from '../wallet/money.ts';
 import type { TransactionRecord } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import type { Flow } from './flow-step.ts';
@@ -23,12 +25,9 @@ import { ProviderRefusedError } from './payment-provider.ts';
 import { invalidField } from './request-checks.ts';
 
 export function createWithdrawalFlow(
-  context: Pick<
-    CashierContext,
-    'deps' | 'repository' | 'wallet' | 'exponents' | 'requireProvider' | 'origin'
-  >,
+  context: Pick<CashierContext, 'deps' | 'repository' | 'wallet' | 'requireProvider' | 'origin'>,
 ) {
-  const { deps, repository, wallet, exponents, requireProvider, origin } = context;
+  const { deps, repository, wallet, requireProvider, origin } = context;
 
   /** Compensation of the hold (rejection, cancellation, refused payout): funds back, exactly once. */
   async function releaseHeldFunds(
@@ -85,7 +84,7 @@ export function createWithdrawalFlow(
       {
         name: 'request_payout',
         async invoke(record) {
-          const exponent = (await exponents()).get(record.currency) ?? 2;
+          const exponent = currencyExponent(record.currency);
           const destination =
             record.providerMethod === 'card'
               ? { type: 'card' as const, paymentId: record.refundPaymentId ?? '' }

@@ -14,12 +14,12 @@ import { type HistoryExportOutput, historyExportDownloadPath } from '@croupier/c
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodParsedInput } from '@croupier/contract/method';
 import type { Money } from '@croupier/contract/params';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
-import type { MetadataService } from '../metadata/metadata.service.ts';
 import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';
-import { formatMinor } from '../wallet/money.ts';
 import { gameArtUrl } from './games.art.ts';
 import {
   CATALOGUE_CATEGORIES,
@@ -105,13 +105,13 @@ function displayName(win: WinRecord): string {
   return win.login.split('@')[0] ?? '';
 }
 
-export function createGamesService(deps: Deps, collaborators: { metadata: MetadataService }) {
-  const { metadata } = collaborators;
+export function createGamesService(deps: Deps) {
   const repository = createGamesRepository(deps.db);
 
+  // packages/money's ISO 4217 table: a round in a currency the site no longer offers still shows
+  // its true amount, and an unknown currency is an error instead of a guessed two decimals.
   async function exponents(): Promise<(currency: string) => number> {
-    const known = new Map((await metadata.currencies()).map((c) => [c.code, c.exponent]));
-    return (currency) => known.get(currency) ?? 2;
+    return currencyExponent;
   }
 
   function money(amountMinor: bigint, currency: string, exponentOf: (currency: string) => number): Money {

@@ -3,7 +3,9 @@
  * in-house provider, sessions opened like the launcher does, and wallet calls signed like a
  * provider signs them (HMAC-SHA256 over `${t}.${raw body}` with the provider's secret).
  */
+
 import { createHmac } from 'node:crypto';
+import { minorUnitsPerMajor } from '@croupier/money/decimal';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rgsCredentials } from '../rgs/credentials.ts';
@@ -110,7 +112,7 @@ export async function createWalletHarness(): Promise<WalletHarness> {
         await t.app.services.wallet.creditDeposit({
           playerId: id,
           currency,
-          amountMinor: options.deposit * 10n ** BigInt(exponent),
+          amountMinor: options.deposit * minorUnitsPerMajor(exponent),
           paymentId: `gw-test-${deposits}-${id}`,
         });
       }

@@ -4,6 +4,7 @@
  * time, and nothing outside these shapes is ever read, stored or hashed.
  */
 import { MAX_AMOUNT_MINOR } from '@croupier/ledger/ledger';
+import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
 
 export const WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
@@ -56,6 +57,7 @@ export const REQUEST_SCHEMAS = {
 
 export type AmountProblem = 'format' | 'fraction' | 'zero' | 'too_big';
 
+/** The protocol's bounds on top of packages/money's grammar: no sign, no leading zero. */
 const DECIMAL = /^(0|[1-9][0-9]{0,17})(?:\.([0-9]{1,18}))?$/;
 
 /**
@@ -71,10 +73,9 @@ export function parseProtocolAmount(
 ): { ok: true; amountMinor: bigint } | { ok: false; problem: AmountProblem } {
   const match = DECIMAL.exec(text);
   if (!match) return { ok: false, problem: /^-?[0-9]{19,}/.test(text) ? 'too_big' : 'format' };
-  const fraction = match[2] ?? '';
-  if (fraction.length > exponent) return { ok: false, problem: 'fraction' };
-  const amountMinor =
-    BigInt(match[1] ?? '0') * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  const parsed = parseMinor(text, exponent);
+  if (!parsed.ok) return { ok: false, problem: parsed.problem === 'fraction' ? 'fraction' : 'format' };
+  const { amountMinor } = parsed;
   if (amountMinor > MAX_AMOUNT_MINOR) return { ok: false, problem: 'too_big' };
   if (amountMinor === 0n && !options.allowZero) return { ok: false, problem: 'zero' };
   return { ok: true, amountMinor };

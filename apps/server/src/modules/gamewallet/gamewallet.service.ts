@@ -6,13 +6,13 @@
  * its stored answer is what a replay of its transaction id gets.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { formatMinor, minorUnitsPerMajor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyWebhookSignature } from '../cashier/webhook-signature.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import { formatMinor } from '../wallet/money.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { createProviderRegistry, type ProviderRegistry } from './gamewallet.providers.ts';
 import {
@@ -604,7 +604,7 @@ export function createGameWalletService(
             {
               playerId: input.playerId,
               currency: input.currency,
-              targetMinor: DEMO_BALANCE_MAJOR * 10n ** BigInt(exponent),
+              targetMinor: DEMO_BALANCE_MAJOR * minorUnitsPerMajor(exponent),
               idempotencyKey: `gw:${input.provider}:fun-topup:${sessionId}`,
             },
             { tx },

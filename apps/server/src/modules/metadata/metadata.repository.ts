@@ -11,6 +11,10 @@ export function createMetadataRepository(db: Db) {
         .where(eq(currencies.isActive, true))
         .orderBy(asc(currencies.sortOrder), asc(currencies.code));
     },
+    /** Every row, active or not: the seed checks each against packages/money. */
+    async allCurrencies() {
+      return db.select({ code: currencies.code, exponent: currencies.exponent }).from(currencies);
+    },
     async activeLocales() {
       return db
         .select({ code: locales.code, language: locales.language, name: locales.name, dir: locales.dir })

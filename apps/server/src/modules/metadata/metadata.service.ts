@@ -1,4 +1,5 @@
 import type { CurrencyInfo, GeneralInfo, LocaleInfo } from '@croupier/contract/metadata/get-general-info';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
 import type { Deps } from '../../deps.ts';
 import { createMetadataRepository } from './metadata.repository.ts';
 import { SITE_SECTION_STATE } from './site-sections.ts';
@@ -68,13 +69,20 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
     /** Demo and default reference data; inserts only what is missing. */
     async seed(): Promise<void> {
       const currencyRows = [
-        { code: 'EUR', symbol: '€', exponent: 2, sortOrder: 1 },
-        { code: 'USD', symbol: '$', exponent: 2, sortOrder: 2 },
-        { code: 'GBP', symbol: '£', exponent: 2, sortOrder: 3 },
-        { code: 'CAD', symbol: 'CA$', exponent: 2, sortOrder: 4 },
-        { code: 'JPY', symbol: '¥', exponent: 0, sortOrder: 5 },
+        { code: 'EUR', symbol: '€', sortOrder: 1 },
+        { code: 'USD', symbol: '$', sortOrder: 2 },
+        { code: 'GBP', symbol: '£', sortOrder: 3 },
+        { code: 'CAD', symbol: 'CA$', sortOrder: 4 },
+        { code: 'JPY', symbol: '¥', sortOrder: 5 },
       ];
-      for (const row of currencyRows) await repository.upsertCurrency(row);
+      for (const row of currencyRows) {
+        await repository.upsertCurrency({ ...row, exponent: currencyExponent(row.code) });
+      }
+      // The column is a copy for the API and reports; packages/money is the source. A row an
+      // operator added or edited by hand must agree with it, or the site does not start.
+      const problems = currencyRowProblems(await repository.allCurrencies());
+      if (problems.length > 0)
+        throw new Error(`currencies table disagrees with ISO 4217: ${problems.join('; ')}`);
       await repository.upsertLocale({
         code: 'en',
         language: 'en-US',
@@ -95,3 +103,12 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
 }
 
 export type MetadataService = ReturnType<typeof createMetadataService>;
+
+/** Rows of the currencies table whose exponent is not packages/money's (unknown codes included). */
+export function currencyRowProblems(rows: readonly { code: string; exponent: number }[]): string[] {
+  return rows.flatMap(({ code, exponent }) => {
+    if (!isKnownCurrency(code)) return [`${code} is not a known currency`];
+    const expected = currencyExponent(code);
+    return expected === exponent ? [] : [`${code} has exponent ${exponent}, ISO 4217 says ${expected}`];
+  });
+}

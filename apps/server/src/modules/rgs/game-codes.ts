@@ -7,7 +7,8 @@
  * real vendor's game.
  */
 import type { BetLimits, GameName } from '@croupier/games/engine';
-import { currencyExponent } from './money.ts';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { minorUnitsPerMajor } from '@croupier/money/decimal';
 
 export type HallType = 'slot' | 'casino' | 'fast';
 
@@ -138,9 +139,9 @@ export function findGameCode(code: string): GameCodeEntry | undefined {
  * Each stake a round takes (a bet, a double, a split, insurance) must lie within these bounds.
  */
 export function betLimits(currency: string): BetLimits | undefined {
+  if (!isKnownCurrency(currency)) return undefined;
   const exponent = currencyExponent(currency);
-  if (exponent === undefined) return undefined;
   if (exponent === 0) return { minStakeMinor: 10n, maxStakeMinor: 10_000n };
-  const unit = 10n ** BigInt(exponent);
+  const unit = minorUnitsPerMajor(exponent);
   return { minStakeMinor: unit / 10n, maxStakeMinor: 100n * unit };
 }

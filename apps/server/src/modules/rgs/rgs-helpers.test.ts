@@ -1,7 +1,8 @@
 import { GAME_NAMES } from '@croupier/games/engine';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import { describe, expect, it } from 'vitest';
 import { betLimits, findGameCode, GAME_CODES } from './game-codes.ts';
-import { currencyExponent, formatMinor, parseDecimal } from './money.ts';
 import {
   isSessionIdShape,
   lobbyPathOf,
@@ -11,6 +12,7 @@ import {
   sameSitePath,
   sessionIdHash,
 } from './session-id.ts';
+import { parseWalletDecimal } from './wallet-decimal.ts';
 
 describe('game codes', () => {
   it('holds the thirteen codes of the brief with engines and themes that exist', () => {
@@ -57,23 +59,23 @@ describe('money', () => {
     expect(formatMinor(-5n, 2)).toBe('-0.05');
     expect(formatMinor(1n, 3)).toBe('0.001');
     expect(currencyExponent('JPY')).toBe(0);
-    expect(currencyExponent('constructor')).toBeUndefined();
+    expect(isKnownCurrency('constructor')).toBe(false);
   });
 
   it('parses wallet decimals exactly and refuses what it cannot read exactly', () => {
-    expect(parseDecimal('12.34', 2)).toBe(1234n);
-    expect(parseDecimal('12.3', 2)).toBe(1230n);
-    expect(parseDecimal('12', 2)).toBe(1200n);
-    expect(parseDecimal('0.00', 2)).toBe(0n);
-    expect(parseDecimal('12.500', 2)).toBe(1250n);
-    expect(parseDecimal('100', 0)).toBe(100n);
-    expect(parseDecimal('12.345', 2)).toBeUndefined();
-    expect(parseDecimal('1.5', 0)).toBeUndefined();
+    expect(parseWalletDecimal('12.34', 2)).toBe(1234n);
+    expect(parseWalletDecimal('12.3', 2)).toBe(1230n);
+    expect(parseWalletDecimal('12', 2)).toBe(1200n);
+    expect(parseWalletDecimal('0.00', 2)).toBe(0n);
+    expect(parseWalletDecimal('12.500', 2)).toBe(1250n);
+    expect(parseWalletDecimal('100', 0)).toBe(100n);
+    expect(parseWalletDecimal('12.345', 2)).toBeUndefined();
+    expect(parseWalletDecimal('1.5', 0)).toBeUndefined();
     for (const bad of ['-1.00', '1e3', ' 1', '01', '1.', '.5', '', 'NaN', '0x10']) {
-      expect(parseDecimal(bad, 2), bad).toBeUndefined();
+      expect(parseWalletDecimal(bad, 2), bad).toBeUndefined();
     }
-    expect(parseDecimal(12, 2)).toBeUndefined();
-    expect(parseDecimal(null, 2)).toBeUndefined();
+    expect(parseWalletDecimal(12, 2)).toBeUndefined();
+    expect(parseWalletDecimal(null, 2)).toBeUndefined();
   });
 });
 

@@ -33,11 +33,12 @@ import {
 } from '@croupier/games/engine';
 import { CLIENT_SEED, commitServerSeed, FairRandom } from '@croupier/games/fair';
 import { nodeHmacSha256 } from '@croupier/games/node-hmac';
+import { currencyExponent, FUN_CURRENCY, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { rgsCredentials } from './credentials.ts';
 import { betLimits, findGameCode, type GameCodeEntry } from './game-codes.ts';
-import { currencyExponent, FUN_CURRENCY, formatMinor, parseDecimal } from './money.ts';
 import { RgsError, roundNotFound, sessionInvalid, walletUnavailable } from './rgs.errors.ts';
 import {
   type ClaimedCall,
@@ -61,6 +62,7 @@ import {
   type WalletAnswer,
   type WalletResult,
 } from './wallet-client.ts';
+import { parseWalletDecimal } from './wallet-decimal.ts';
 
 /** A game session lives this long and slides while it is used. */
 export const SESSION_TTL_MS = 12 * 3_600_000;
@@ -235,7 +237,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
 
   /** A wallet balance string, normalised to the currency's decimals (it is shown to the player). */
   function walletBalance(ctx: RgsContext, answer: Record<string, unknown>): bigint | undefined {
-    return parseDecimal(answer.balance, ctx.exponent);
+    return parseWalletDecimal(answer.balance, ctx.exponent);
   }
 
   async function rateLimit(ctx: RgsContext): Promise<void> {
@@ -379,7 +381,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     });
     if (result.kind === 'ok') {
       await repository.settleWin(target.callId, result.answer, deps.now());
-      return parseDecimal(result.answer.balance, target.exponent);
+      return parseWalletDecimal(result.answer.balance, target.exponent);
     }
     if (result.kind === 'refused') {
       // The platform will never take this win (it dedupes by id, so this is not a lost answer):
@@ -464,7 +466,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
   }
 
   async function processCall(call: ClaimedCall): Promise<void> {
-    const exponent = currencyExponent(call.currency);
+    const exponent = isKnownCurrency(call.currency) ? currencyExponent(call.currency) : undefined;
     if (exponent === undefined || call.walletToken === null) {
       deps.log.error({ callId: call.id.toString() }, 'RGS wallet call without a currency or token');
       await repository.finishCall(deps.db, call.id, { status: 'failed', lastError: 'unsendable' });
@@ -937,7 +939,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
       const now = deps.now();
       if (!session || session.expiresAt <= now) throw sessionInvalid();
       const game = findGameCode(session.gameCode);
-      const exponent = currencyExponent(session.currency);
+      const exponent = isKnownCurrency(session.currency) ? currencyExponent(session.currency) : undefined;
       const limits = betLimits(session.currency);
       if (!game || exponent === undefined || !limits) throw sessionInvalid();
       // Sliding life, written at most once per half-life.
@@ -1040,7 +1042,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
       const rows = await repository.listRounds(ctx.session.playerKey, ctx.game.code, limit);
       return {
         rounds: rows.map((row) => {
-          const exponent = currencyExponent(row.currency) ?? ctx.exponent;
+          const exponent = currencyExponent(row.currency);
           return {
             id: row.id,
             createdAt: row.createdAt.toISOString(),
@@ -1061,7 +1063,7 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
       if (!round) throw roundNotFound();
       const [pair] = await repository.seedPairsByIds([round.seedPairId]);
       if (!pair) throw new Error(`round ${round.id} without its seed pair`);
-      const exponent = currencyExponent(round.currency) ?? ctx.exponent;
+      const exponent = currencyExponent(round.currency);
       return {
         id: round.id,
         createdAt: round.createdAt.toISOString(),

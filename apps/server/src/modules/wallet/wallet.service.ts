@@ -9,27 +9,23 @@
  * inside their own transaction, so a status change and its posting commit together or not at all.
  */
 
-import { createHash } from 'node:crypto';
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { Money } from '@croupier/contract/params';
-import {
-  type AccountRef,
-  allowsNegative,
-  logicalKey,
-  type PlayerBalanceKind,
-  storedKey,
-} from '@croupier/ledger/accounts';
+import { type AccountRef, logicalKey, type PlayerBalanceKind } from '@croupier/ledger/accounts';
 import {
   createLedger,
+  encodeTransfer,
   LedgerError,
-  MAX_AMOUNT_MINOR,
+  type LedgerTransferArguments,
   type TransferRequest,
   type TransferResult,
+  transferProblem,
 } from '@croupier/ledger/ledger';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import { formatMinor } from './money.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
 
 export type { WalletExecutor } from './wallet.repository.ts';
@@ -86,48 +82,18 @@ export function depositCreditRequest(credit: DepositCredit): TransferRequest {
   };
 }
 
-/** The arguments of `ledger_transfer(key, hash, kind, metadata, accounts)` for a deposit credit. */
-export interface DepositLedgerArguments {
-  key: string;
-  hash: string;
-  kind: string;
-  metadata: string;
-  accounts: string;
-}
-
 /**
  * What packages/ledger sends to `ledger_transfer` for `depositCreditRequest(credit)`, for a caller
- * posting it inside a statement of its own (the cashier's one-statement webhook credit): the same
- * key, the same request hash (`kind|sorted logicalKey=amount`), the same account rows. A deposit
- * touches no house account, so no random shard is involved and a replay builds the same rows. Null
- * when the ledger would refuse the request (the caller then goes through `creditDeposit`).
+ * posting it inside a statement of its own (the cashier's one-statement webhook credit): the
+ * ledger's own encoding (`encodeTransfer`), so the key, the request hash and the account rows are
+ * the same whichever road posts the deposit. A deposit touches no house account, so no random shard
+ * is involved and a replay builds the same rows. Null when the ledger would refuse the request (the
+ * caller then goes through `creditDeposit`, which reports why).
  */
-export function depositLedgerArguments(credit: DepositCredit): DepositLedgerArguments | null {
-  if (credit.amountMinor <= 0n || credit.amountMinor > MAX_AMOUNT_MINOR) return null;
+export function depositLedgerArguments(credit: DepositCredit): LedgerTransferArguments | null {
   const request = depositCreditRequest(credit);
-  if (!/^[\x21-\x7e]{1,200}$/.test(request.idempotencyKey)) return null;
-  const accounts = request.postings.map(({ account, amountMinor }) => ({
-    key: storedKey(account, 0),
-    type: account.type,
-    player_id: account.type === 'player' ? account.playerId.toString() : null,
-    name: account.type === 'player' ? account.kind : account.name,
-    currency: account.currency,
-    shard: 0,
-    allow_negative: allowsNegative(account),
-    delta: amountMinor.toString(),
-    report: account.type === 'house' ? null : logicalKey(account),
-  }));
-  const postings = request.postings
-    .map((p) => `${logicalKey(p.account)}=${p.amountMinor}`)
-    .sort()
-    .join(';');
-  return {
-    key: request.idempotencyKey,
-    hash: createHash('sha256').update(`${request.kind}|${postings}`).digest('hex'),
-    kind: request.kind,
-    metadata: JSON.stringify(request.metadata ?? {}),
-    accounts: JSON.stringify(accounts),
-  };
+  if (credit.amountMinor <= 0n || transferProblem(request) !== null) return null;
+  return encodeTransfer(request);
 }
 
 export interface WithdrawalMovement {
@@ -170,7 +136,9 @@ export function createWalletService(
         fields: { currency: 'unsupported' },
       });
     }
-    return found.exponent;
+    // The catalogue says whether the site offers it; packages/money says how many decimals it has
+    // (the seed refuses catalogue rows that disagree with it).
+    return currencyExponent(found.code);
   }
 
   /** Ledger failures as the catalogue's typed errors; `declined` names the error of the flow. */
@@ -231,7 +199,7 @@ export function createWalletService(
 
     /** The four balances of Account info in `currency` (zeros for a guest or an unused account). */
     async balances(playerId: bigint | null, currency: string): Promise<BalancesOutput> {
-      const exponent = (await metadata.currencies()).find((c) => c.code === currency)?.exponent ?? 2;
+      const exponent = currencyExponent(currency);
       const byKind = new Map<string, bigint>();
       if (playerId !== null) {
         for (const row of await ledger.playerBalances(playerId)) {

@@ -3,6 +3,8 @@
  * it (a test card, the 3-D Secure challenge, cancel, a bank transfer said sent or, sandbox only,
  * received). Each action moves the payment with its webhook event (`payment-state.ts`).
  */
+
+import { formatMinor } from '@croupier/money/decimal';
 import {
   cardBrand,
   cvcValid,
@@ -14,7 +16,6 @@ import {
 } from './cards.ts';
 import { COLLECTION_ACCOUNT } from './iban.ts';
 import { BANK_TRANSFER_EXPIRY_MS, MERCHANT_NAME } from './merchant-api.ts';
-import { formatAmount } from './money.ts';
 import {
   exponentOf,
   type PaymentState,
@@ -76,7 +77,7 @@ export function createCheckout(context: PspContext & { state: PaymentState }) {
       return {
         id: payment.id,
         merchantName: (await repository.merchantName(payment.merchantId)) ?? MERCHANT_NAME,
-        amount: formatAmount(payment.amountMinor, exponentOf(payment.currency)),
+        amount: formatMinor(payment.amountMinor, exponentOf(payment.currency)),
         currency: payment.currency,
         method: payment.method === 'bank_transfer' ? 'bank_transfer' : 'card',
         status: paymentStatus(payment.status),

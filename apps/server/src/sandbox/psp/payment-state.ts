@@ -3,8 +3,10 @@
  * payment's state recorded together with the webhook event it causes, in one transaction.
  */
 import { randomBytes } from 'node:crypto';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
-import { currencyExponent, formatAmount, parseAmount } from './money.ts';
+import { parseAmount } from './amount.ts';
 import { invalidRequest } from './psp.errors.ts';
 import type { PaymentInsert, PaymentRecord, PayoutRecord, PspRepository, Tx } from './psp.repository.ts';
 
@@ -35,9 +37,8 @@ export function randomId(prefix: string): string {
 }
 
 export function exponentOf(currency: string): number {
-  const exponent = currencyExponent(currency);
-  if (exponent === undefined) throw invalidRequest(`Unsupported currency: ${currency}`, 'currency');
-  return exponent;
+  if (!isKnownCurrency(currency)) throw invalidRequest(`Unsupported currency: ${currency}`, 'currency');
+  return currencyExponent(currency);
 }
 
 export function amountMinorOf(amount: string, exponent: number): bigint {
@@ -62,7 +63,7 @@ export function paymentDto(payment: PaymentRecord) {
   return {
     id: payment.id,
     merchant_reference: payment.merchantReference,
-    amount: formatAmount(payment.amountMinor, exponentOf(payment.currency)),
+    amount: formatMinor(payment.amountMinor, exponentOf(payment.currency)),
     currency: payment.currency,
     method: payment.method,
     status: payment.status,
@@ -74,7 +75,7 @@ export function payoutDto(payout: PayoutRecord) {
   return {
     id: payout.id,
     merchant_reference: payout.merchantReference,
-    amount: formatAmount(payout.amountMinor, exponentOf(payout.currency)),
+    amount: formatMinor(payout.amountMinor, exponentOf(payout.currency)),
     currency: payout.currency,
     status: payout.status,
     ...(payout.failureCode ? { failure_code: payout.failureCode } : {}),

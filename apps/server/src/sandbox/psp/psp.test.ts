@@ -1,11 +1,12 @@
 /** Pure parts of the sandbox provider: amounts, cards, IBANs, signatures, return URLs, credentials. */
+import { formatMinor } from '@croupier/money/decimal';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { parseAmount } from './amount.ts';
 import { cardBrand, expiryValid, findTestCard, luhnValid, normalizeCardNumber, TEST_CARDS } from './cards.ts';
 import { sandboxPspCredentials } from './credentials.ts';
 import { BANKS, COLLECTION_ACCOUNT, ibanFromBban, ibanValid } from './iban.ts';
 import { payoutDeclined } from './merchant-api.ts';
-import { formatAmount, parseAmount } from './money.ts';
 import { returnLocation } from './return-url.ts';
 import { signatureHeader, verifySignature } from './signature.ts';
 import { webhookRetryDelayMs } from './webhook-delivery.ts';
@@ -44,10 +45,10 @@ describe('amounts', () => {
   });
 
   it('formats minor units with the full number of decimals', () => {
-    expect(formatAmount(2500n, 2)).toBe('25.00');
-    expect(formatAmount(5n, 2)).toBe('0.05');
-    expect(formatAmount(1500n, 0)).toBe('1500');
-    expect(formatAmount(1n, 3)).toBe('0.001');
+    expect(formatMinor(2500n, 2)).toBe('25.00');
+    expect(formatMinor(5n, 2)).toBe('0.05');
+    expect(formatMinor(1500n, 0)).toBe('1500');
+    expect(formatMinor(1n, 3)).toBe('0.001');
   });
 });
 

@@ -6,6 +6,8 @@
  * exactly the last chip; `stacks` sums them per spot for drawing and for the bet payload.
  */
 
+import { minorUnitsPerMajor } from '@croupier/money/decimal';
+
 export interface StakeLimits {
   minMinor: bigint;
   maxMinor: bigint;
@@ -109,7 +111,7 @@ export function rebet(previous: readonly PlacedChip[], limits: StakeLimits): Pla
  * Exact: digits come from the bigint, never from a float.
  */
 export function chipLabel(amountMinor: bigint, exponent: number): string {
-  const scale = 10n ** BigInt(exponent);
+  const scale = minorUnitsPerMajor(exponent);
   const units: Array<[bigint, string]> = [
     [1_000_000n, 'M'],
     [1_000n, 'K'],

@@ -9,6 +9,8 @@
  *   stepStake(steps, 100n, 1) → 200n        stepStake(steps, 10000n, 1) → 10000n (stays at the top)
  */
 
+import { minorUnitsPerMajor } from '@croupier/money/decimal';
+
 export interface StakeRules {
   /** Inclusive limits of the session. */
   min: bigint;
@@ -86,7 +88,7 @@ export function stepStake(steps: readonly bigint[], current: bigint, direction: 
  * smallest crumb nor a surprise.
  */
 export function defaultStake(steps: readonly bigint[], exponent: number): bigint {
-  const target = 10n ** BigInt(exponent);
+  const target = minorUnitsPerMajor(exponent);
   let best = steps[0] ?? target;
   const distance = (value: bigint) => (value > target ? value - target : target - value);
   for (const step of steps) if (distance(step) < distance(best)) best = step;

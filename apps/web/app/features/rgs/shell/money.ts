@@ -10,6 +10,7 @@
  *   parseMinor('1250')         → 1250n          formatMoneyText('1250.5', 'EUR', 2) → '€1,250.50'
  *   formatMinorMoney(1250n, 'FUN', 2) → '12.50 FUN'
  */
+import { formatMinor, decimalToMinor as packageDecimalToMinor } from '@croupier/money/decimal';
 import { formatMoney, formatMoneyMinor } from '../../../ui/format.ts';
 
 const INTEGER = /^-?\d{1,40}$/;
@@ -22,30 +23,17 @@ export function parseMinor(text: string): bigint {
 }
 
 /**
- * Exact decimal string → minor units. A decimal with more significant fraction digits than the
- * currency has is refused (RangeError), not rounded: it would be a server bug to send one.
+ * Exact decimal string → minor units (packages/money). A decimal with more significant fraction
+ * digits than the currency has is refused (RangeError), not rounded: it would be a server bug to
+ * send one. Zeros beyond the exponent are exact and accepted.
  */
 export function decimalToMinor(decimal: string, exponent: number): bigint {
-  checkExponent(exponent);
-  const match = DECIMAL.exec(decimal.trim());
-  if (!match) throw new RangeError(`Not a decimal amount: "${decimal.slice(0, 40)}"`);
-  const fraction = match[3] ?? '';
-  const kept = fraction.slice(0, exponent);
-  if (/[1-9]/.test(fraction.slice(exponent))) {
-    throw new RangeError(`"${decimal}" has more than ${exponent} fraction digits`);
-  }
-  const magnitude = BigInt(`${match[2]}${kept.padEnd(exponent, '0')}`);
-  return match[1] ? -magnitude : magnitude;
+  return packageDecimalToMinor(decimal.trim(), exponent, { trailingZeros: true });
 }
 
 /** Minor units → plain decimal string: (1250n, 2) → '12.50'; (-5n, 2) → '-0.05'; (7n, 0) → '7'. */
 export function minorToDecimal(minor: bigint, exponent: number): string {
-  checkExponent(exponent);
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
-  const integer = digits.slice(0, digits.length - exponent);
-  const fraction = exponent > 0 ? `.${digits.slice(digits.length - exponent)}` : '';
-  return `${negative ? '-' : ''}${integer}${fraction}`;
+  return formatMinor(minor, exponent);
 }
 
 /** Symbols of the currencies a session is likely in; others (FUN included) print their code after the number. */
@@ -104,12 +92,6 @@ export function applyMultiplier(
 /** Decimal-string difference/sum without floats: ('10.00', '-2.5', 2) → '7.50'. */
 export function addDecimal(a: string, b: string, exponent: number): string {
   return minorToDecimal(decimalToMinor(a, exponent) + decimalToMinor(b, exponent), exponent);
-}
-
-function checkExponent(exponent: number): void {
-  if (!Number.isInteger(exponent) || exponent < 0 || exponent > 18) {
-    throw new RangeError(`Currency exponent must be an integer from 0 to 18, got ${exponent}`);
-  }
 }
 
 /** payout ÷ stake as '×2.50' (two decimals, rounded down), '×0.00' for a loss, '' for a zero stake. */

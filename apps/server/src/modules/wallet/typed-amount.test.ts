@@ -1,17 +1,7 @@
+import { formatMinor } from '@croupier/money/decimal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseAmount } from './money.ts';
-
-describe('formatMinor', () => {
-  it('writes minor units with the currency exponent', () => {
-    expect(formatMinor(1234n, 2)).toBe('12.34');
-    expect(formatMinor(5n, 2)).toBe('0.05');
-    expect(formatMinor(0n, 2)).toBe('0.00');
-    expect(formatMinor(-5n, 2)).toBe('-0.05');
-    expect(formatMinor(1234n, 0)).toBe('1234');
-    expect(formatMinor(1n, 3)).toBe('0.001');
-  });
-});
+import { parseAmount } from './typed-amount.ts';
 
 describe('parseAmount', () => {
   it('reads whole, grouped and decimal amounts exactly', () => {
