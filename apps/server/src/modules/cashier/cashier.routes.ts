@@ -24,10 +24,10 @@ import {
   databaseUnavailable,
   messageValues,
 } from '../../lib/app-error.ts';
+import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import { type CashierService, OPERATOR_WITHDRAWAL_STATUSES } from './cashier.service.ts';
-import { SIGNATURE_HEADER } from './webhook-signature.ts';
 
 /** Webhook events are small JSON documents; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;

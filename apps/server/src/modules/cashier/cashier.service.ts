@@ -26,6 +26,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { linkOrigin } from '../../lib/public-origin.ts';
+import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
@@ -62,7 +63,6 @@ import {
   ProviderRefusedError,
   ProviderUnavailableError,
 } from './payment-provider.ts';
-import { verifyWebhookSignature } from './webhook-signature.ts';
 
 export interface PspSettings {
   baseUrl: string;

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { verifyWebhookSignature } from '../cashier/webhook-signature.ts';
+import { verifyWebhookSignature } from '../../lib/signature.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import {

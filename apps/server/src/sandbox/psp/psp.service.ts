@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../../lib/signature.ts';
 import {
   cardBrand,
   cvcValid,
@@ -37,7 +38,6 @@ import {
   parseBody,
 } from './psp.schemas.ts';
 import type { ReturnStatus } from './return-url.ts';
-import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 
 /** The merchant the platform is at this provider. */
 export const MERCHANT_NAME = 'Croupier';

@@ -1,13 +1,17 @@
 /** Pure parts of the sandbox provider: amounts, cards, IBANs, signatures, return URLs, credentials. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { signatureHeader, verifyWebhookSignature } from '../../lib/signature.ts';
 import { cardBrand, expiryValid, findTestCard, luhnValid, normalizeCardNumber, TEST_CARDS } from './cards.ts';
 import { sandboxPspCredentials } from './credentials.ts';
 import { BANKS, COLLECTION_ACCOUNT, ibanFromBban, ibanValid } from './iban.ts';
 import { formatAmount, parseAmount } from './money.ts';
 import { payoutDeclined, webhookRetryDelayMs } from './psp.service.ts';
 import { returnLocation } from './return-url.ts';
-import { signatureHeader, verifySignature } from './signature.ts';
+
+/** The receiver's check of lib/signature.ts over a body held as text. */
+const verifySignature = (secret: string, header: string | undefined, raw: string, nowSeconds: number) =>
+  verifyWebhookSignature(secret, header, Buffer.from(raw), nowSeconds).ok;
 
 describe('amounts', () => {
   it('parses decimal strings exactly into minor units', () => {
