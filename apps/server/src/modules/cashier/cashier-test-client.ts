@@ -6,7 +6,7 @@
 import { freePort } from '@croupier/db/database';
 import { sql } from 'drizzle-orm';
 import { signWebhookBody } from '../../lib/signature.ts';
-import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { createStaffAccount } from '../backoffice/backoffice.staff.ts';

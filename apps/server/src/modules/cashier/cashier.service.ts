@@ -27,7 +27,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { linkOrigin } from '../../lib/public-origin.ts';
 import { verifyWebhookSignature } from '../../lib/signature.ts';
-import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';

@@ -17,8 +17,8 @@ import type { Money } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
+import { RGS_PROVIDER_ID } from '../../provider-credentials.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';
 import { formatMinor } from '../wallet/money.ts';
 import { gameArtUrl } from './games.art.ts';
 import {

@@ -25,7 +25,7 @@
 import type { GameEngine, GameName } from '@croupier/games/engine';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
-import { rgsCredentials } from './credentials.ts';
+import { rgsCredentials } from '../../provider-credentials.ts';
 import { createFairnessAndHistory } from './fairness-and-history.ts';
 import { createRgsRepository } from './rgs.repository.ts';
 import { CALL_LEASE_MS } from './rgs-model.ts';

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_CARDS } from './cards.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import { COLLECTION_ACCOUNT, formatIban, ibanFromBban } from './iban.ts';
 import {
   createSandboxPsp,

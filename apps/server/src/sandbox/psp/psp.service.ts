@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import {
   cardBrand,
   cvcValid,
@@ -17,7 +18,6 @@ import {
   normalizeCardNumber,
   THREE_DS_CODE,
 } from './cards.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import { banksOf, COLLECTION_ACCOUNT, ibanValid, normalizeIban } from './iban.ts';
 import { currencyExponent, formatAmount, parseAmount } from './money.ts';
 import { invalidRequest, PspError } from './psp.errors.ts';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { signatureHeader, verifyWebhookSignature } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { cardBrand, expiryValid, findTestCard, luhnValid, normalizeCardNumber, TEST_CARDS } from './cards.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import { BANKS, COLLECTION_ACCOUNT, ibanFromBban, ibanValid } from './iban.ts';
 import { formatAmount, parseAmount } from './money.ts';
 import { payoutDeclined, webhookRetryDelayMs } from './psp.service.ts';
