@@ -41,7 +41,7 @@ export function createServices(deps: Deps) {
     social,
     cashier,
     gameWallet,
-    games: createGamesService(deps, { metadata }),
+    games: createGamesService(deps, { metadata, gameWallet, accounts }),
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

@@ -81,5 +81,15 @@ export function createAccountInfo({ repository, metadata, support }: AccountInfo
       const player = await playerOrThrow(playerId);
       return balancesOf(playerId, player.currency ?? (await metadata.generalInfo()).default_currency);
     },
+
+    /**
+     * Fakename and login of each player, for lists other modules show (the winners list masks
+     * them): they read players through this service, never the table.
+     */
+    async publicNames(
+      playerIds: readonly bigint[],
+    ): Promise<Map<bigint, { fakename: string | null; login: string }>> {
+      return repository.publicNames(playerIds);
+    },
   };
 }

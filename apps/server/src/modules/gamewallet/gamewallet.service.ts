@@ -11,6 +11,8 @@ import { appSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyWebhookSignature } from '../../lib/signature.ts';
+import { playerStatusSql } from '../accounts/accounts.service.ts';
+import { isWalletGameSql, providerGameCodeSql } from '../games/games.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import {
@@ -56,7 +58,11 @@ export function createGameWalletService(
 ) {
   const { wallet, metadata } = collaborators;
   const providers = collaborators.providers ?? createProviderRegistry(deps.config);
-  const repository = createGameWalletRepository(deps.db);
+  const repository = createGameWalletRepository(deps.db, {
+    playerStatus: playerStatusSql,
+    providerGameCode: providerGameCodeSql,
+    isWalletGame: isWalletGameSql,
+  });
   const playerKeySecret = createHmac('sha256', appSecret(deps.config))
     .update('gamewallet:player-id')
     .digest();
@@ -65,6 +71,12 @@ export function createGameWalletService(
   const { perform } = createWalletActions({ deps, wallet, repository, support });
 
   return {
+    // The read model of this module's rounds, for the games module's history and winners list.
+    playerRounds: repository.playerRounds,
+    countPlayerRounds: repository.countPlayerRounds,
+    bigWins: repository.bigWins,
+    largestWins: repository.largestWins,
+
     /**
      * Opens a game session for the launcher: a 256-bit token for the provider's launch URL (only
      * its SHA-256 is stored), valid `GAME_SESSION_TTL_MS` and sliding with each call. A demo
