@@ -1,8 +1,8 @@
 /**
- * The only place the games module touches the database. Catalogue tables are the module's own;
- * `game_rounds` (the game wallet's) and `players` are only read here (history, exports, winners).
+ * The only place the games module touches the database, and only its own tables (catalogue, likes,
+ * history exports, free-spin packs). The rounds of the history and the winners list are the game
+ * wallet's, read through its service; players' names come through the accounts service.
  */
-
 import type { Locale } from '@croupier/contract/locales';
 import type { Db } from '@croupier/db/client';
 import { type SQL, sql } from 'drizzle-orm';
