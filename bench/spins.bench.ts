@@ -27,8 +27,8 @@ import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { rgsCredentials } from '../apps/server/src/modules/rgs/credentials.ts';
 import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
+import { rgsCredentials } from '../apps/server/src/provider-credentials.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 
 if (process.env.BENCH_ROLE === 'server') {

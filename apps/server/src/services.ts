@@ -42,7 +42,7 @@ export function createServices(deps: Deps) {
     social,
     cashier,
     gameWallet,
-    games: createGamesService(deps),
+    games: createGamesService(deps, { gameWallet, accounts }),
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

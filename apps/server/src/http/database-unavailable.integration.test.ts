@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { signedWebhook } from '../modules/cashier/cashier-test-client.ts';
 import { sign } from '../modules/gamewallet/gamewallet-test-client.ts';
-import { rgsCredentials } from '../modules/rgs/credentials.ts';
 import {
   createRgsHarness,
   fundedPlayer,
@@ -21,7 +20,7 @@ import {
   playerSession,
   type RgsHarness,
 } from '../modules/rgs/rgs-test-client.ts';
-import { sandboxPspCredentials } from '../sandbox/psp/credentials.ts';
+import { rgsCredentials, sandboxPspCredentials } from '../provider-credentials.ts';
 import { type DatabaseOutage, databaseOutage } from '../test/database-outage.ts';
 
 let h: RgsHarness;

@@ -21,7 +21,7 @@ import {
   playerSession,
   type RgsHarness,
 } from '../modules/rgs/rgs-test-client.ts';
-import { sandboxPspCredentials } from '../sandbox/psp/credentials.ts';
+import { sandboxPspCredentials } from '../provider-credentials.ts';
 
 const SPIN_PLAYERS = 6;
 const DEPOSITS = 8;

@@ -8,7 +8,7 @@ import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { LIMITS } from '../auth/auth-limits.ts';
 import { newBrowser, signUp, uniqueEmail } from './account-test-client.ts';
-import { CONFIRMATION_CODE_MAX_ATTEMPTS, CONFIRMATION_CODE_TTL_SECONDS } from './accounts.service.ts';
+import { CONFIRMATION_CODE_MAX_ATTEMPTS, CONFIRMATION_CODE_TTL_SECONDS } from './contacts.ts';
 
 let t: TestApp;
 let clock = Date.UTC(2030, 5, 1, 9, 0, 0);

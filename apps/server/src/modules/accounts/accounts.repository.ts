@@ -1,6 +1,6 @@
 /** The only place the accounts module touches Drizzle; rows leave as plain typed records. */
 import type { Db } from '@croupier/db/client';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   contactConfirmationCodes,
   currencyRates,
@@ -13,6 +13,15 @@ import {
 } from './accounts.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A player's status as an SQL expression, for the one statement of each game wallet call (which
+ * must check it where it claims the call): handed out by accounts.service.ts, so the players table
+ * is read only by this module's SQL.
+ */
+export function playerStatusSql(playerId: SQL): SQL {
+  return sql`(SELECT pl.status FROM players pl WHERE pl.id = ${playerId})`;
+}
 type Executor = Db | Tx;
 
 export type PlayerStatus = 'active' | 'banned' | 'deleted';
@@ -212,6 +221,18 @@ function createAccountsQueries(db: Executor) {
     async findPlayer(id: bigint): Promise<PlayerRecord | undefined> {
       const [row] = await db.select(playerColumns).from(players).where(eq(players.id, id)).limit(1);
       return row ? toPlayer(row) : undefined;
+    },
+
+    /** Fakename and login of each player (the winners list masks them): one query for a page. */
+    async publicNames(
+      ids: readonly bigint[],
+    ): Promise<Map<bigint, { fakename: string | null; login: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: players.id, fakename: players.fakename, login: players.login })
+        .from(players)
+        .where(inArray(players.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, { fakename: row.fakename, login: row.login }]));
     },
 
     async findCredentialsByLogin(login: string): Promise<CredentialsRecord | undefined> {

@@ -5,11 +5,11 @@
  */
 import { freePort } from '@croupier/db/database';
 import { sql } from 'drizzle-orm';
-import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
+import { signWebhookBody } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { createStaffAccount } from '../backoffice/backoffice.staff.ts';
-import { signWebhookBody } from './webhook-signature.ts';
 
 export interface CashierHarness extends TestApp {
   base: string;

@@ -24,10 +24,10 @@ import {
   messageValues,
 } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
-import { SIGNATURE_HEADER } from './webhook-signature.ts';
 import { OPERATOR_WITHDRAWAL_STATUSES } from './withdrawal.ts';
 
 /** Webhook events are small JSON documents; anything bigger is not one. */

@@ -8,7 +8,7 @@
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
-import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { parseAmount } from '../wallet/typed-amount.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
 import {
@@ -18,7 +19,6 @@ import {
   type Tx,
 } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
-import { verifyWebhookSignature } from './webhook-signature.ts';
 
 const webhookEvent = z.object({
   id: z.string().min(1).max(200),

@@ -1,15 +1,29 @@
 /**
- * The only place the games module touches the database. Catalogue tables are the module's own;
- * `game_rounds` (the game wallet's) and `players` are only read here (history, exports, winners).
+ * The only place the games module touches the database, and only its own tables (catalogue, likes,
+ * history exports, free-spin packs). The rounds of the history and the winners list are the game
+ * wallet's, read through its service; players' names come through the accounts service.
  */
-
 import type { Locale } from '@croupier/contract/locales';
 import type { Db } from '@croupier/db/client';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from './games.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+
+/**
+ * A game's provider code as an SQL expression, for the one statement of each game wallet call
+ * (which compares it with the call's game): handed out by games.service.ts, so the games table is
+ * read only by this module's SQL.
+ */
+export function providerGameCodeSql(gameId: SQL): SQL {
+  return sql`(SELECT gm.provider_game_code FROM games gm WHERE gm.id = ${gameId})`;
+}
+
+/** Whether a game belongs to a seamless-wallet provider, as an SQL condition (see above). */
+export function isWalletGameSql(gameId: SQL, walletProvider: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM games gm JOIN game_providers gmp ON gmp.id = gm.provider_id
+                     WHERE gm.id = ${gameId} AND gmp.wallet_provider = ${walletProvider})`;
+}
 
 export interface GameRecord {
   id: bigint;
@@ -52,20 +66,6 @@ export interface GameListFilter {
 
 export type GameSortKey = 'priority' | 'name' | 'new';
 
-export interface RoundRecord {
-  id: bigint;
-  providerRoundId: string;
-  gameSysname: string;
-  gameName: string;
-  mode: 'real' | 'demo';
-  currency: string;
-  betMinor: bigint;
-  winMinor: bigint;
-  status: 'open' | 'closed' | 'rolled_back';
-  createdAt: Date;
-  closedAt: Date | null;
-}
-
 export interface ExportRecord {
   id: bigint;
   playerId: bigint;
@@ -77,19 +77,6 @@ export interface ExportRecord {
   createdAt: Date;
   finishedAt: Date | null;
   expiresAt: Date | null;
-}
-
-export interface WinRecord {
-  roundId: bigint;
-  gameSysname: string;
-  gameName: string;
-  imageUrl: string;
-  fakename: string | null;
-  login: string;
-  currency: string;
-  betMinor: bigint;
-  winMinor: bigint;
-  closedAt: Date;
 }
 
 export interface FreespinRecord {
@@ -504,86 +491,21 @@ export function createGamesRepository(db: Db) {
       return rows.rows[0]?.n ?? 0;
     },
 
-    // --- rounds (read model of the game wallet's game_rounds) -----------------------------------
+    // --- names for the game wallet's rounds -------------------------------------------------------
 
-    async rounds(
-      playerId: bigint,
-      options: {
-        gameSysname?: string;
-        from?: Date | null;
-        to?: Date | null;
-        afterId?: bigint;
-        offset?: number;
-        count: number;
-      },
-      executor: Executor = db,
-    ): Promise<RoundRecord[]> {
-      const parts: SQL[] = [sql`r.player_id = ${playerId}`];
-      if (options.gameSysname !== undefined) parts.push(sql`g.sysname = ${options.gameSysname}`);
-      if (options.from) parts.push(sql`r.created_at >= ${options.from.toISOString()}`);
-      if (options.to) parts.push(sql`r.created_at <= ${options.to.toISOString()}`);
-      if (options.afterId !== undefined) parts.push(sql`r.id < ${options.afterId}`);
-      const rows = await executor.execute<{
-        id: bigint;
-        provider_round_id: string;
-        sysname: string;
-        name: string;
-        mode: RoundRecord['mode'];
-        currency: string;
-        bet_minor: bigint;
-        win_minor: bigint;
-        status: RoundRecord['status'];
-        created_at: Date | string;
-        closed_at: Date | string | null;
-      }>(sql`
-        SELECT r.id, r.provider_round_id, g.sysname, g.name, r.mode, r.currency, r.bet_minor, r.win_minor,
-               r.status, r.created_at, r.closed_at
-        FROM game_rounds r JOIN games g ON g.id = r.game_id
-        WHERE ${sql.join(parts, sql` AND `)}
-        ORDER BY r.id DESC
-        LIMIT ${options.count} OFFSET ${options.offset ?? 0}`);
-      return rows.rows.map((row) => ({
-        id: row.id,
-        providerRoundId: row.provider_round_id,
-        gameSysname: row.sysname,
-        gameName: row.name,
-        mode: row.mode,
-        currency: row.currency,
-        betMinor: row.bet_minor,
-        winMinor: row.win_minor,
-        status: row.status,
-        createdAt: date(row.created_at),
-        closedAt: maybeDate(row.closed_at),
-      }));
-    },
-
-    async countRounds(playerId: bigint, gameSysname: string | undefined): Promise<number> {
-      const game = gameSysname === undefined ? sql`` : sql` AND g.sysname = ${gameSysname}`;
-      const rows = await db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM game_rounds r JOIN games g ON g.id = r.game_id
-        WHERE r.player_id = ${playerId}${game}`);
-      return rows.rows[0]?.n ?? 0;
-    },
-
-    /** Real-money rounds that closed with a win of at least `minMultiple` times their bet, newest first. */
-    async bigWins(options: { minMultiple: bigint; since: Date; count: number }): Promise<WinRecord[]> {
-      return winsQuery(
-        db,
-        sql`r.win_minor >= r.bet_minor * ${options.minMultiple} AND r.closed_at >= ${options.since.toISOString()}`,
-        sql`r.closed_at DESC, r.id DESC`,
-        options.count,
+    /**
+     * Sysname, name and art of the given games (active or not): the game history and the winners
+     * list name the rounds the game wallet answers with.
+     */
+    async gamesByIds(
+      ids: readonly bigint[],
+    ): Promise<Map<bigint, { sysname: string; name: string; imageUrl: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.execute<{ id: bigint; sysname: string; name: string; image_url: string }>(
+        sql`SELECT g.id, g.sysname, g.name, g.image_url FROM games g WHERE g.id IN (${list(ids)})`,
       );
-    },
-
-    /** The largest real-money wins closed since `since`, largest first. */
-    async largestWins(options: { since: Date; count: number; excludeIds: bigint[] }): Promise<WinRecord[]> {
-      const exclude =
-        options.excludeIds.length > 0 ? sql` AND r.id NOT IN (${list(options.excludeIds)})` : sql``;
-      return winsQuery(
-        db,
-        sql`r.closed_at >= ${options.since.toISOString()}${exclude}`,
-        sql`(r.win_minor::numeric / r.bet_minor) DESC, r.win_minor DESC, r.id DESC`,
-        options.count,
+      return new Map(
+        rows.rows.map((row) => [row.id, { sysname: row.sysname, name: row.name, imageUrl: row.image_url }]),
       );
     },
 
@@ -741,42 +663,6 @@ function toExport(row: ExportRow): ExportRecord {
     finishedAt: maybeDate(row.finished_at),
     expiresAt: maybeDate(row.expires_at),
   };
-}
-
-async function winsQuery(db: Db, condition: SQL, order: SQL, count: number): Promise<WinRecord[]> {
-  const rows = await db.execute<{
-    id: bigint;
-    sysname: string;
-    name: string;
-    image_url: string;
-    fakename: string | null;
-    login: string;
-    currency: string;
-    bet_minor: bigint;
-    win_minor: bigint;
-    closed_at: Date | string;
-  }>(sql`
-    SELECT r.id, g.sysname, g.name, g.image_url, pl.fakename, pl.login, r.currency, r.bet_minor, r.win_minor,
-           r.closed_at
-    FROM game_rounds r
-    JOIN games g ON g.id = r.game_id
-    JOIN players pl ON pl.id = r.player_id
-    WHERE r.mode = 'real' AND r.status = 'closed' AND r.win_minor > 0 AND r.bet_minor > 0
-      AND r.closed_at IS NOT NULL AND ${condition}
-    ORDER BY ${order}
-    LIMIT ${count}`);
-  return rows.rows.map((row) => ({
-    roundId: row.id,
-    gameSysname: row.sysname,
-    gameName: row.name,
-    imageUrl: row.image_url,
-    fakename: row.fakename,
-    login: row.login,
-    currency: row.currency,
-    betMinor: row.bet_minor,
-    winMinor: row.win_minor,
-    closedAt: date(row.closed_at),
-  }));
 }
 
 export type GamesRepository = ReturnType<typeof createGamesRepository>;

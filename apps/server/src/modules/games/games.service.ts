@@ -19,7 +19,8 @@ import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createBackgroundLoop } from '../../lib/background-loop.ts';
-import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';
+import { RGS_PROVIDER_ID } from '../../provider-credentials.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { gameArtUrl } from './games.art.ts';
 import {
   CATALOGUE_CATEGORIES,
@@ -29,13 +30,7 @@ import {
   RGS_LAUNCH_URL,
 } from './games.catalogue.ts';
 import { toCsv } from './games.csv.ts';
-import {
-  createGamesRepository,
-  type ExportRecord,
-  type GameRecord,
-  type RoundRecord,
-  type WinRecord,
-} from './games.repository.ts';
+import { createGamesRepository, type ExportRecord, type GameRecord } from './games.repository.ts';
 import { declaredRtp } from './games.rtp.ts';
 import { buildSearchText, prefixTsQuery, searchWords } from './games.search.ts';
 import type { LocalizedText } from './games.tables.ts';
@@ -98,6 +93,81 @@ export function formatMultiplier(winMinor: bigint, betMinor: bigint): string {
   return fraction === '' ? `x${whole}` : `x${whole}.${fraction}`;
 }
 
+/** A round of the game history: the game wallet's round, named from the catalogue. */
+interface RoundRecord {
+  id: bigint;
+  providerRoundId: string;
+  gameSysname: string;
+  gameName: string;
+  mode: 'real' | 'demo';
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  status: 'open' | 'closed' | 'rolled_back';
+  createdAt: Date;
+  closedAt: Date | null;
+}
+
+/** A win of the winners list: the game wallet's round, the catalogue's game, the player's names. */
+interface WinRecord {
+  roundId: bigint;
+  gameSysname: string;
+  gameName: string;
+  imageUrl: string;
+  fakename: string | null;
+  login: string;
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  closedAt: Date;
+}
+
+type RoundStatus = RoundRecord['status'];
+
+/**
+ * What the games module reads from the game wallet, which owns game_rounds (the game wallet service
+ * has this shape; it is declared here so that games does not depend on the game wallet's files).
+ */
+export interface GameRoundsReader {
+  playerRounds(
+    playerId: bigint,
+    options: {
+      gameId?: bigint;
+      from?: Date | null;
+      to?: Date | null;
+      afterId?: bigint;
+      offset?: number;
+      count: number;
+    },
+  ): Promise<
+    {
+      id: bigint;
+      providerRoundId: string;
+      gameId: bigint;
+      mode: 'real' | 'demo';
+      currency: string;
+      betMinor: bigint;
+      winMinor: bigint;
+      status: RoundStatus;
+      createdAt: Date;
+      closedAt: Date | null;
+    }[]
+  >;
+  countPlayerRounds(playerId: bigint, gameId: bigint | undefined): Promise<number>;
+  bigWins(options: { minMultiple: bigint; since: Date; count: number }): Promise<ClosedWin[]>;
+  largestWins(options: { since: Date; count: number; excludeIds: bigint[] }): Promise<ClosedWin[]>;
+}
+
+interface ClosedWin {
+  roundId: bigint;
+  gameId: bigint;
+  playerId: bigint;
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  closedAt: Date;
+}
+
 function displayName(win: WinRecord): string {
   const fake = win.fakename?.trim();
   if (fake) return fake;
@@ -105,8 +175,82 @@ function displayName(win: WinRecord): string {
   return win.login.split('@')[0] ?? '';
 }
 
-export function createGamesService(deps: Deps) {
+export function createGamesService(
+  deps: Deps,
+  collaborators: {
+    /** The game wallet service: rounds are its table. */
+    gameWallet: GameRoundsReader;
+    /** The players' display names of the winners list. */
+    accounts: Pick<AccountsService, 'publicNames'>;
+  },
+) {
+  const { gameWallet, accounts } = collaborators;
   const repository = createGamesRepository(deps.db);
+
+  // --- rounds: the game wallet's, named from the catalogue -----------------------------------------
+
+  async function namedRounds(
+    playerId: bigint,
+    options: {
+      gameSysname?: string;
+      from?: Date | null;
+      to?: Date | null;
+      afterId?: bigint;
+      offset?: number;
+      count: number;
+    },
+  ): Promise<RoundRecord[]> {
+    const { gameSysname, ...rest } = options;
+    let gameId: bigint | undefined;
+    if (gameSysname !== undefined) {
+      const game = await repository.findGame({ sysname: gameSysname });
+      if (!game) return [];
+      gameId = game.id;
+    }
+    const rows = await gameWallet.playerRounds(playerId, {
+      ...rest,
+      ...(gameId !== undefined ? { gameId } : {}),
+    });
+    const games = await repository.gamesByIds([...new Set(rows.map((row) => row.gameId))]);
+    return rows.flatMap((row) => {
+      const game = games.get(row.gameId);
+      if (!game) return [];
+      const { gameId: _gameId, ...round } = row;
+      return [{ ...round, gameSysname: game.sysname, gameName: game.name }];
+    });
+  }
+
+  async function countRounds(playerId: bigint, gameSysname: string | undefined): Promise<number> {
+    if (gameSysname === undefined) return gameWallet.countPlayerRounds(playerId, undefined);
+    const game = await repository.findGame({ sysname: gameSysname });
+    return game ? gameWallet.countPlayerRounds(playerId, game.id) : 0;
+  }
+
+  async function namedWins(wins: ClosedWin[]): Promise<WinRecord[]> {
+    const [games, names] = await Promise.all([
+      repository.gamesByIds([...new Set(wins.map((win) => win.gameId))]),
+      accounts.publicNames([...new Set(wins.map((win) => win.playerId))]),
+    ]);
+    return wins.flatMap((win) => {
+      const game = games.get(win.gameId);
+      const name = names.get(win.playerId);
+      if (!game || !name) return [];
+      return [
+        {
+          roundId: win.roundId,
+          gameSysname: game.sysname,
+          gameName: game.name,
+          imageUrl: game.imageUrl,
+          fakename: name.fakename,
+          login: name.login,
+          currency: win.currency,
+          betMinor: win.betMinor,
+          winMinor: win.winMinor,
+          closedAt: win.closedAt,
+        },
+      ];
+    });
+  }
 
   // packages/money's ISO 4217 table: a round in a currency the site no longer offers still shows
   // its true amount, and an unknown currency is an error instead of a guessed two decimals.
@@ -180,24 +324,18 @@ export function createGamesService(deps: Deps) {
 
   // --- history export worker ---------------------------------------------------------------------
 
-  async function buildCsv(
-    job: ExportRecord,
-    tx: Parameters<Parameters<typeof repository.transaction>[0]>[0],
-  ) {
+  async function buildCsv(job: ExportRecord) {
     const exponentOf = await exponents();
     const rows: string[][] = [];
     let afterId: bigint | undefined;
     while (rows.length < EXPORT_MAX_ROWS) {
-      const page = await repository.rounds(
-        job.playerId,
-        {
-          from: job.fromAt,
-          to: job.toAt,
-          ...(afterId !== undefined ? { afterId } : {}),
-          count: Math.min(EXPORT_PAGE, EXPORT_MAX_ROWS - rows.length),
-        },
-        tx,
-      );
+      // Read beside the export's transaction: the rounds are the game wallet's, through its service.
+      const page = await namedRounds(job.playerId, {
+        from: job.fromAt,
+        to: job.toAt,
+        ...(afterId !== undefined ? { afterId } : {}),
+        count: Math.min(EXPORT_PAGE, EXPORT_MAX_ROWS - rows.length),
+      });
       for (const round of page) {
         rows.push([
           round.providerRoundId,
@@ -227,7 +365,7 @@ export function createGamesService(deps: Deps) {
         const job = await repository.claimPendingExport(tx);
         if (!job) return false;
         claim.job = job;
-        const { csv, rowCount } = await buildCsv(job, tx);
+        const { csv, rowCount } = await buildCsv(job);
         const now = deps.now();
         await repository.finishExport(
           job.id,
@@ -389,12 +527,12 @@ export function createGamesService(deps: Deps) {
       input: { offset: number; count: number; sysname?: string | undefined },
     ): Promise<{ items: GameRound[]; total: number }> {
       const [rounds, total, exponentOf] = await Promise.all([
-        repository.rounds(playerId, {
+        namedRounds(playerId, {
           ...(input.sysname !== undefined ? { gameSysname: input.sysname } : {}),
           offset: input.offset,
           count: input.count,
         }),
-        repository.countRounds(playerId, input.sysname),
+        countRounds(playerId, input.sysname),
         exponents(),
       ]);
       return { items: rounds.map((round) => toRound(round, exponentOf)), total };
@@ -402,21 +540,25 @@ export function createGamesService(deps: Deps) {
 
     async winners(count: number): Promise<{ items: GameWinner[] }> {
       const now = deps.now().getTime();
-      const big = await repository.bigWins({
-        minMultiple: BIG_WIN_MULTIPLE,
-        since: new Date(now - BIG_WIN_WINDOW_MS),
-        count,
-      });
+      const big = await namedWins(
+        await gameWallet.bigWins({
+          minMultiple: BIG_WIN_MULTIPLE,
+          since: new Date(now - BIG_WIN_WINDOW_MS),
+          count,
+        }),
+      );
       const wins =
         big.length >= count
           ? big
           : [
               ...big,
-              ...(await repository.largestWins({
-                since: new Date(now - LARGEST_WIN_WINDOW_MS),
-                count: count - big.length,
-                excludeIds: big.map((win) => win.roundId),
-              })),
+              ...(await namedWins(
+                await gameWallet.largestWins({
+                  since: new Date(now - LARGEST_WIN_WINDOW_MS),
+                  count: count - big.length,
+                  excludeIds: big.map((win) => win.roundId),
+                }),
+              )),
             ];
       const exponentOf = await exponents();
       return {
@@ -562,5 +704,11 @@ export function createGamesService(deps: Deps) {
     },
   };
 }
+
+/**
+ * SQL the game wallet embeds in its one statement per call (`ForeignSql` in gamewallet.repository.ts):
+ * the games module hands it out here, so the games table is read only by its own SQL.
+ */
+export { isWalletGameSql, providerGameCodeSql } from './games.repository.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;

@@ -7,8 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { minorUnitsPerMajor } from '@croupier/money/decimal';
 import { sql } from 'drizzle-orm';
+import { rgsCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { rgsCredentials } from '../rgs/credentials.ts';
 
 export interface WalletReply {
   status: number;

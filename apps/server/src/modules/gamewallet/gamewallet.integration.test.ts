@@ -6,7 +6,7 @@
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_SESSION_TTL_MS } from './gamewallet.service.ts';
+import { GAME_SESSION_TTL_MS } from './call-support.ts';
 import { createWalletHarness, sign, type WalletHarness } from './gamewallet-test-client.ts';
 
 let h: WalletHarness;

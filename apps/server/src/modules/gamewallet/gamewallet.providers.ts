@@ -4,7 +4,7 @@
  * exactly like a third party would be; its secret comes from the RGS settings both sides read.
  */
 import type { Config } from '../../config.ts';
-import { rgsCredentials } from '../rgs/credentials.ts';
+import { rgsCredentials } from '../../provider-credentials.ts';
 
 export interface WalletProvider {
   /** The `X-Provider` header value and the `provider` column of the game wallet tables. */

@@ -1,6 +1,8 @@
 /**
- * The only place the game wallet touches the database (its own tables; players and games are read
- * where a session is resolved, the ledger is reached through the wallet service). Each call of the
+ * The only place the game wallet touches the database (its own tables; the ledger is reached
+ * through the wallet service). A player's status and a game's code are read inside the call's one
+ * statement, as SQL the accounts and games modules hand out through their services (`ForeignSql`):
+ * a separate read would add round trips to every bet and leave a gap between check and claim. Each call of the
  * wallet API starts with ONE statement that resolves the session, looks up the transaction id,
  * slides the session, claims the id and opens or closes the round (data-modifying CTEs), so a bet
  * costs: BEGIN, that statement, the ledger transfer, the stored answer, COMMIT.
@@ -112,14 +114,27 @@ type StartRow = {
   ref_round_mode?: string | null;
 };
 
+/**
+ * SQL of other modules that the game wallet's statements embed, handed in by the owning modules'
+ * services (accounts.service.ts, games.service.ts): the players and games tables stay theirs, and
+ * the hot path keeps one statement per call.
+ */
+export interface ForeignSql {
+  /** The status of the player whose id `playerId` evaluates to (accounts). */
+  playerStatus(playerId: SQL): SQL;
+  /** The provider's code of the game whose id `gameId` evaluates to (games). */
+  providerGameCode(gameId: SQL): SQL;
+  /** Whether the game is one of this wallet provider's (games). */
+  isWalletGame(gameId: SQL, provider: SQL): SQL;
+}
+
 /** The session of a token, with what every call checks (player status, the game's code). */
-function sessionCte(key: { provider: string; tokenHash: Buffer }): SQL {
+function sessionCte(key: { provider: string; tokenHash: Buffer }, foreign: ForeignSql): SQL {
   return sql`s0 AS (
     SELECT gs.id, gs.player_id, gs.game_id, gs.mode, gs.currency, gs.expires_at,
-           p.status AS player_status, g.provider_game_code AS game_code
+           ${foreign.playerStatus(sql`gs.player_id`)} AS player_status,
+           ${foreign.providerGameCode(sql`gs.game_id`)} AS game_code
     FROM game_sessions gs
-    JOIN players p ON p.id = gs.player_id
-    JOIN games g ON g.id = gs.game_id
     WHERE gs.token_hash = ${key.tokenHash} AND gs.provider = ${key.provider}
   )`;
 }
@@ -243,7 +258,7 @@ function asMode(value: string): SessionMode {
   return value === 'demo' ? 'demo' : 'real';
 }
 
-function createGameWalletQueries(db: Executor) {
+function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
   return {
     /** authenticate / balance: the session, slid when live, active and (authenticate) the game matches. */
     async touchSession(key: {
@@ -256,7 +271,7 @@ function createGameWalletQueries(db: Executor) {
       const result = await executePrepared<StartRow>(
         db,
         sql`
-        WITH ${sessionCte(key)},
+        WITH ${sessionCte(key, foreign)},
         s AS (
           UPDATE game_sessions gs
           SET last_seen_at = ${key.now}::timestamptz,
@@ -288,7 +303,7 @@ function createGameWalletQueries(db: Executor) {
       const result = await executePrepared<StartRow>(
         db,
         sql`
-        WITH ${sessionCte(key)}, ${existingCte(key)},
+        WITH ${sessionCte(key, foreign)}, ${existingCte(key)},
         ${acceptCte(key, { live: true, active: true, currency: bet.currency })},
         ${claimCte(key, 'bet', bet.amountMinor, null)},
         r AS (
@@ -318,7 +333,7 @@ function createGameWalletQueries(db: Executor) {
       const result = await executePrepared<StartRow>(
         db,
         sql`
-        WITH ${sessionCte(key)}, ${existingCte(key)},
+        WITH ${sessionCte(key, foreign)}, ${existingCte(key)},
         ${acceptCte(key, { live: false, active: false, currency: win.currency })},
         ${claimCte(key, 'win', win.amountMinor, null)},
         r AS (
@@ -342,7 +357,7 @@ function createGameWalletQueries(db: Executor) {
       const result = await executePrepared<StartRow>(
         db,
         sql`
-        WITH ${sessionCte(key)}, ${existingCte(key)},
+        WITH ${sessionCte(key, foreign)}, ${existingCte(key)},
         ${acceptCte(key, { live: false, active: false, currency: null })},
         ${claimCte(key, 'rollback', 0n, rollback.referenceTxId)},
         ref AS (
@@ -546,11 +561,11 @@ function createGameWalletQueries(db: Executor) {
         sql`
         INSERT INTO game_sessions
           (token_hash, provider, player_id, game_id, mode, currency, created_at, last_seen_at, expires_at)
-        SELECT ${row.tokenHash}, ${row.provider}::text, p.id, g.id, ${row.mode}::text, ${row.currency}::text,
+        SELECT ${row.tokenHash}, ${row.provider}::text, ${row.playerId}::bigint, ${row.gameId}::bigint,
+               ${row.mode}::text, ${row.currency}::text,
                ${row.now}::timestamptz, ${row.now}::timestamptz, ${row.expiresAt}::timestamptz
-        FROM players p, games g JOIN game_providers gp ON gp.id = g.provider_id
-        WHERE p.id = ${row.playerId} AND p.status = 'active'
-          AND g.id = ${row.gameId} AND gp.wallet_provider = ${row.provider}
+        WHERE ${foreign.playerStatus(sql`${row.playerId}::bigint`)} = 'active'
+          AND ${foreign.isWalletGame(sql`${row.gameId}::bigint`, sql`${row.provider}::text`)}
         RETURNING id`,
       );
       return result.rows[0]?.id ?? null;
@@ -565,9 +580,8 @@ function createGameWalletQueries(db: Executor) {
       const result = await executePrepared<{ player_status: string | null; game_found: boolean }>(
         db,
         sql`
-        SELECT (SELECT status FROM players WHERE id = ${playerId}) AS player_status,
-               EXISTS (SELECT 1 FROM games g JOIN game_providers gp ON gp.id = g.provider_id
-                       WHERE g.id = ${gameId} AND gp.wallet_provider = ${provider}) AS game_found`,
+        SELECT ${foreign.playerStatus(sql`${playerId}::bigint`)} AS player_status,
+               ${foreign.isWalletGame(sql`${gameId}::bigint`, sql`${provider}::text`)} AS game_found`,
       );
       const row = result.rows[0];
       return { playerStatus: row?.player_status ?? null, gameFound: row?.game_found ?? false };
@@ -585,12 +599,163 @@ function createGameWalletQueries(db: Executor) {
 
 export type GameWalletQueries = ReturnType<typeof createGameWalletQueries>;
 
-export function createGameWalletRepository(db: Db) {
+/** A player's round as the game history shows it (the game is the catalogue's id: games names it). */
+export interface PlayerRoundRecord {
+  id: bigint;
+  providerRoundId: string;
+  gameId: bigint;
+  mode: SessionMode;
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  status: RoundStatus;
+  createdAt: Date;
+  closedAt: Date | null;
+}
+
+/** A closed real-money round that paid out, for the winners list. */
+export interface ClosedWinRecord {
+  roundId: bigint;
+  gameId: bigint;
+  playerId: bigint;
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+  closedAt: Date;
+}
+
+function instant(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+function idList(values: readonly bigint[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/**
+ * The read model of game_rounds for the game history and the winners list (the games module asks
+ * through the game wallet service instead of reading this module's table).
+ */
+function createRoundReads(db: Db) {
+  async function closedWins(condition: SQL, order: SQL, count: number): Promise<ClosedWinRecord[]> {
+    const rows = await db.execute<{
+      id: bigint;
+      game_id: bigint;
+      player_id: bigint;
+      currency: string;
+      bet_minor: bigint;
+      win_minor: bigint;
+      closed_at: Date | string;
+    }>(sql`
+      SELECT r.id, r.game_id, r.player_id, r.currency, r.bet_minor, r.win_minor, r.closed_at
+      FROM game_rounds r
+      WHERE r.mode = 'real' AND r.status = 'closed' AND r.win_minor > 0 AND r.bet_minor > 0
+        AND r.closed_at IS NOT NULL AND ${condition}
+      ORDER BY ${order}
+      LIMIT ${count}`);
+    return rows.rows.map((row) => ({
+      roundId: row.id,
+      gameId: row.game_id,
+      playerId: row.player_id,
+      currency: row.currency,
+      betMinor: row.bet_minor,
+      winMinor: row.win_minor,
+      closedAt: instant(row.closed_at),
+    }));
+  }
+
   return {
-    ...createGameWalletQueries(db),
+    async playerRounds(
+      playerId: bigint,
+      options: {
+        gameId?: bigint;
+        from?: Date | null;
+        to?: Date | null;
+        afterId?: bigint;
+        offset?: number;
+        count: number;
+      },
+    ): Promise<PlayerRoundRecord[]> {
+      const parts: SQL[] = [sql`r.player_id = ${playerId}`];
+      if (options.gameId !== undefined) parts.push(sql`r.game_id = ${options.gameId}`);
+      if (options.from) parts.push(sql`r.created_at >= ${options.from.toISOString()}`);
+      if (options.to) parts.push(sql`r.created_at <= ${options.to.toISOString()}`);
+      if (options.afterId !== undefined) parts.push(sql`r.id < ${options.afterId}`);
+      const rows = await db.execute<{
+        id: bigint;
+        provider_round_id: string;
+        game_id: bigint;
+        mode: SessionMode;
+        currency: string;
+        bet_minor: bigint;
+        win_minor: bigint;
+        status: RoundStatus;
+        created_at: Date | string;
+        closed_at: Date | string | null;
+      }>(sql`
+        SELECT r.id, r.provider_round_id, r.game_id, r.mode, r.currency, r.bet_minor, r.win_minor,
+               r.status, r.created_at, r.closed_at
+        FROM game_rounds r
+        WHERE ${sql.join(parts, sql` AND `)}
+        ORDER BY r.id DESC
+        LIMIT ${options.count} OFFSET ${options.offset ?? 0}`);
+      return rows.rows.map((row) => ({
+        id: row.id,
+        providerRoundId: row.provider_round_id,
+        gameId: row.game_id,
+        mode: row.mode,
+        currency: row.currency,
+        betMinor: row.bet_minor,
+        winMinor: row.win_minor,
+        status: row.status,
+        createdAt: instant(row.created_at),
+        closedAt: row.closed_at === null ? null : instant(row.closed_at),
+      }));
+    },
+
+    async countPlayerRounds(playerId: bigint, gameId: bigint | undefined): Promise<number> {
+      const game = gameId === undefined ? sql`` : sql` AND r.game_id = ${gameId}`;
+      const rows = await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM game_rounds r WHERE r.player_id = ${playerId}${game}`);
+      return rows.rows[0]?.n ?? 0;
+    },
+
+    /** Real-money rounds that closed with a win of at least `minMultiple` times their bet, newest first. */
+    async bigWins(options: { minMultiple: bigint; since: Date; count: number }): Promise<ClosedWinRecord[]> {
+      return closedWins(
+        sql`r.win_minor >= r.bet_minor * ${options.minMultiple} AND r.closed_at >= ${options.since.toISOString()}`,
+        sql`r.closed_at DESC, r.id DESC`,
+        options.count,
+      );
+    },
+
+    /** The largest real-money wins closed since `since`, largest first. */
+    async largestWins(options: {
+      since: Date;
+      count: number;
+      excludeIds: bigint[];
+    }): Promise<ClosedWinRecord[]> {
+      const exclude =
+        options.excludeIds.length > 0 ? sql` AND r.id NOT IN (${idList(options.excludeIds)})` : sql``;
+      return closedWins(
+        sql`r.closed_at >= ${options.since.toISOString()}${exclude}`,
+        sql`(r.win_minor::numeric / r.bet_minor) DESC, r.win_minor DESC, r.id DESC`,
+        options.count,
+      );
+    },
+  };
+}
+
+export function createGameWalletRepository(db: Db, foreign: ForeignSql) {
+  return {
+    ...createGameWalletQueries(db, foreign),
+    ...createRoundReads(db),
     /** Runs `work` in one transaction with the queries bound to it (and the raw handle for the wallet). */
     async transaction<T>(work: (repo: GameWalletQueries, tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => work(createGameWalletQueries(tx), tx));
+      return db.transaction(async (tx) => work(createGameWalletQueries(tx, foreign), tx));
     },
   };
 }

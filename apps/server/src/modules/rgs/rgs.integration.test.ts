@@ -3,7 +3,7 @@ import { nodeHmacSha256 } from '@croupier/games/node-hmac';
 import { replayRound } from '@croupier/games/verify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rgsCredentials } from './credentials.ts';
+import { rgsCredentials } from '../../provider-credentials.ts';
 import {
   createRgsHarness,
   fundedPlayer,

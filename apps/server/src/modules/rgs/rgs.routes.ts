@@ -9,7 +9,8 @@ import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/app-error.ts';
 import { RGS_ERROR_STATUS, RgsError, type RgsErrorBody } from './rgs.errors.ts';
-import type { LaunchQuery, RgsContext, RgsService } from './rgs.service.ts';
+import type { RgsService } from './rgs.service.ts';
+import type { LaunchQuery, RgsContext } from './rgs-model.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createWalletClient, signatureHeader } from './wallet-client.ts';
+import { signatureHeader } from '../../lib/signature.ts';
+import { createWalletClient } from './wallet-client.ts';
 
 const SECRET = 'rgs-test-secret-rgs-test-secret-0123456789';
 

@@ -11,7 +11,7 @@
  *   protocol's): the call may or may not have been applied, so a bet is rolled back and a win or
  *   rollback is sent again with the same transaction id.
  */
-import { createHmac } from 'node:crypto';
+import { signatureHeader } from '../../lib/signature.ts';
 
 export type WalletAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
 
@@ -20,12 +20,6 @@ export const PROVIDER_HEADER = 'x-provider';
 /** How long the player waits for the platform before the call counts as unanswered. */
 export const DEFAULT_WALLET_TIMEOUT_MS = 5_000;
 const ERROR_TEXT_LIMIT = 200;
-
-/** `t={t},v1={hex HMAC-SHA256(secret, "{t}.{raw body}")}` over the exact bytes sent. */
-export function signatureHeader(secret: string, timestampSeconds: number, rawBody: string): string {
-  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex');
-  return `t=${timestampSeconds},v1=${v1}`;
-}
 
 export interface WalletAnswer {
   status: 'ok';

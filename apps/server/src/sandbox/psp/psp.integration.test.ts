@@ -8,16 +8,20 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhookSignature } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_CARDS } from './cards.ts';
 import { PENDING_RESOLUTION_MS } from './checkout.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import type { DashboardData } from './dashboard.ts';
 import { COLLECTION_ACCOUNT, formatIban, ibanFromBban } from './iban.ts';
 import { PAYOUT_RESOLUTION_MS } from './merchant-api.ts';
 import { createSandboxPsp, type SandboxPsp } from './psp.service.ts';
-import { verifySignature } from './signature.ts';
 import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelayMs } from './webhook-delivery.ts';
+
+/** The receiver's check of lib/signature.ts over a body held as text. */
+const verifySignature = (secret: string, header: string | undefined, raw: string, nowSeconds: number) =>
+  verifyWebhookSignature(secret, header, Buffer.from(raw), nowSeconds).ok;
 
 interface Received {
   path: string;

@@ -6,8 +6,8 @@
  */
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createCheckout } from './checkout.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import { createDashboard } from './dashboard.ts';
 import { createMerchantApi } from './merchant-api.ts';
 import { createPaymentState } from './payment-state.ts';

@@ -2,14 +2,18 @@
 import { formatMinor } from '@croupier/money/decimal';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { signatureHeader, verifyWebhookSignature } from '../../lib/signature.ts';
+import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { parseAmount } from './amount.ts';
 import { cardBrand, expiryValid, findTestCard, luhnValid, normalizeCardNumber, TEST_CARDS } from './cards.ts';
-import { sandboxPspCredentials } from './credentials.ts';
 import { BANKS, COLLECTION_ACCOUNT, ibanFromBban, ibanValid } from './iban.ts';
 import { payoutDeclined } from './merchant-api.ts';
 import { returnLocation } from './return-url.ts';
-import { signatureHeader, verifySignature } from './signature.ts';
 import { webhookRetryDelayMs } from './webhook-delivery.ts';
+
+/** The receiver's check of lib/signature.ts over a body held as text. */
+const verifySignature = (secret: string, header: string | undefined, raw: string, nowSeconds: number) =>
+  verifyWebhookSignature(secret, header, Buffer.from(raw), nowSeconds).ok;
 
 describe('amounts', () => {
   it('parses decimal strings exactly into minor units', () => {

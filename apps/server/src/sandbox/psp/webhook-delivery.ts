@@ -4,10 +4,10 @@
  * logged for the dashboard. Deliveries are claimed with a lease, so a dead node's are retried.
  */
 
+import { SIGNATURE_HEADER, signatureHeader } from '../../lib/signature.ts';
 import type { PspContext } from './payment-state.ts';
 import type { ClaimedDelivery } from './psp.repository.ts';
 import { MAX_BATCHES_PER_PASS } from './settlement.ts';
-import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 
 /** Protocol doc: each delivery attempt times out after 10 s. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signWebhookBody, verifyWebhookSignature } from './webhook-signature.ts';
+import { signWebhookBody, verifyWebhookSignature } from './signature.ts';
 
 const secret = 'whsec_test_secret_value';
 const body = Buffer.from('{"id":"evt_1"}');

@@ -1,12 +1,17 @@
 /**
- * Verifies the provider's webhook signature (docs/payment-provider-protocol.md):
- * `Croupier-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, over the
- * raw bytes as received (a re-serialised body would not match), compared in constant time, with a
- * timestamp at most 300 s from our clock so a captured delivery cannot be replayed later. Several
- * `v1` entries are accepted (a provider rotating its secret signs with both).
+ * The one HMAC signature of every signed body between the platform and its providers: the payment
+ * provider's webhooks (docs/payment-provider-protocol.md, header `Croupier-Signature`) and the game
+ * providers' wallet calls (docs/game-wallet-protocol.md, header `X-Signature`) use the same scheme,
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. A pure helper shared by the
+ * cashier, the game wallet, the game server and the sandbox provider, so no module borrows another's.
+ *
+ * Verification is over the raw bytes as received (a re-serialised body would not match), compared in
+ * constant time, with a timestamp at most 300 s from our clock so a captured delivery cannot be
+ * replayed later. Several `v1` entries are accepted (a provider rotating its secret signs with both).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** The payment provider's webhook header (the game wallet's is `x-signature`, in its own routes). */
 export const SIGNATURE_HEADER = 'croupier-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** A header longer than this is not a signature (bounded parsing). */
@@ -22,6 +27,11 @@ export function signWebhookBody(secret: string, timestampSeconds: number, rawBod
   mac.update(`${timestampSeconds}.`);
   mac.update(rawBody);
   return mac.digest('hex');
+}
+
+/** The whole header value a sender puts on a body it signs. */
+export function signatureHeader(secret: string, timestampSeconds: number, rawBody: Buffer | string): string {
+  return `t=${timestampSeconds},v1=${signWebhookBody(secret, timestampSeconds, rawBody)}`;
 }
 
 export function verifyWebhookSignature(
