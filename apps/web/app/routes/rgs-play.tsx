@@ -1,6 +1,6 @@
 /**
  * /rgs/play/{code}?session=…&lang=en|fr — the in-house game server's game page, shown inside the
- * game iframe of /game/{sysname} (docs: /work/briefs/game-codes.md). Outside the locale prefix and
+ * game iframe of /game/{sysname} (docs/game-server.md, "Launch"). Outside the locale prefix and
  * outside every site layout: no header, footer or platform calls. The page belongs to the game
  * server, which is a provider like any other, so it talks only to /rgs/api/* with the session id of
  * its URL (root.tsx skips its site-wide work for /rgs/play/*: see features/rgs/rgs-paths.ts).

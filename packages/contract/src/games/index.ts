@@ -1,5 +1,6 @@
 /**
- * games.* contracts (/work/briefs/games-contract.md) and where they differ from or add to it:
+ * games.* contracts (the product specification's games methods) and where this implementation differs
+ * from or adds to them:
  * - games.get items: with `fields`, only the asked keys and `sysname` are answered, so `Game` has
  *   every key but sysname optional; `GameFull` is the unprojected shape (what you get without
  *   `fields`).

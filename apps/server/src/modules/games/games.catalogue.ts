@@ -1,5 +1,5 @@
 /**
- * The seeded catalogue (/work/briefs/game-codes.md): four studios, thirteen games, all running on
+ * The seeded catalogue (docs/game-server.md, "Catalogue"): four studios, thirteen games, all running on
  * the in-house game server (RGS). Studios other than Croupier Originals are fictional demo studios
  * whose games are the in-house engines with their own theme; nothing pretends to be a real
  * vendor's game. `sysname` = the RGS game code.

@@ -1,5 +1,5 @@
 /**
- * The platform launcher (/work/briefs/game-codes.md): turns `/platform/game/{sysname}/play` into a
+ * The platform launcher (docs/game-wallet-protocol.md, "Launch"): turns `/platform/game/{sysname}/play` into a
  * redirect to the game provider's launch URL. A guest may play demo (no token); real play needs a
  * signed-in active player, for whom a game session is opened with the game wallet (the token goes
  * to the provider, which authenticates it through the wallet API). Any failure leads to the slot

@@ -1,5 +1,5 @@
 /**
- * The game server's catalogue (/work/briefs/game-codes.md): every code the RGS launches, the engine
+ * The game server's catalogue (docs/game-server.md, "Catalogue"): every code the RGS launches, the engine
  * that plays it, its theme (presentation only: palette, symbol art) and its display name. The
  * platform's catalogue seed creates one game per code (`sysname` = `provider_game_code` = code), so
  * the studio and hall type are here too. Studios other than Croupier Originals are fictional demo

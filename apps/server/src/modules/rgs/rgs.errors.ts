@@ -1,5 +1,5 @@
 /**
- * The game client API's errors (/work/briefs/game-codes.md): `{ error: { code, message, field?,
+ * The game client API's errors (docs/game-server.md, "Client API"): `{ error: { code, message, field?,
  * balance? } }` with a fixed HTTP status per code. The game server has its own envelope, not the
  * platform's: its client is the game page, not the site.
  */

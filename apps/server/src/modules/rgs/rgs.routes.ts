@@ -1,6 +1,6 @@
 /**
  * The game server's HTTP face, mounted under /rgs: the launch the platform redirects a game frame
- * to, and the JSON client API the game pages call (/work/briefs/game-codes.md). Errors use the
+ * to, and the JSON client API the game pages call (docs/game-server.md). Errors use the
  * client API's own envelope `{ error: { code, message, field?, balance? } }`; a malformed body is a
  * typed 4xx, never a 500. Requests authenticate with `X-Rgs-Session` (a header, not a cookie, so a
  * cross-site page cannot ride on it).

@@ -1,6 +1,6 @@
 /**
  * Link to the fairness (verifier) page of the platform, prefilled with one round or one revealed
- * seed pair (/work/briefs/game-codes.md: `/fairness` and `/fr/fairness`, query `game, server_seed,
+ * seed pair (docs/provably-fair.md: `/fairness` and `/fr/fairness`, query `game, server_seed,
  * server_seed_hash, client_seed, nonce, bet, actions`). `game` is the ENGINE name (slot, dice, …)
  * that packages/games/src/verify.ts replays; `bet` and `actions` are JSON text.
  */

@@ -1,5 +1,5 @@
 /**
- * The RGS client API (docs: /work/briefs/game-codes.md "RGS client API"): the only server the game
+ * The RGS client API (docs/game-server.md, "Client API"): the only server the game
  * page talks to. Every call carries `X-Rgs-Session` with the session id from the page URL; the
  * platform's own /api is never called from a game (the game server is a provider like any other).
  *
