@@ -27,7 +27,9 @@ import {
 import { createProviderRegistry, type ProviderRegistry } from './gamewallet.providers.ts';
 import { createGameWalletRepository, type SessionMode, type StoredAnswer } from './gamewallet.repository.ts';
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
-import { createWalletActions } from './wallet-actions.ts';
+import { type CheckBet, createWalletActions } from './wallet-actions.ts';
+
+export { BetRefused, type CheckBet } from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;
@@ -55,7 +57,13 @@ export interface WalletCall {
 
 export function createGameWalletService(
   deps: Pick<Deps, 'db' | 'log' | 'now' | 'config'>,
-  collaborators: { wallet: WalletService; metadata: MetadataService; providers?: ProviderRegistry },
+  collaborators: {
+    wallet: WalletService;
+    metadata: MetadataService;
+    providers?: ProviderRegistry;
+    /** Blocks real-money bets over a limit (the bonuses service's max bet while wagering). */
+    checkBet?: CheckBet;
+  },
 ) {
   const { wallet, metadata } = collaborators;
   const providers = collaborators.providers ?? createProviderRegistry(deps.config);
@@ -69,7 +77,13 @@ export function createGameWalletService(
     .digest();
   const support = createCallSupport({ deps, metadata, repository, playerKeySecret });
   const { tokenHashOf } = support;
-  const { perform } = createWalletActions({ deps, wallet, repository, support });
+  const { perform } = createWalletActions({
+    deps,
+    wallet,
+    repository,
+    support,
+    checkBet: collaborators.checkBet,
+  });
 
   return {
     // The read model of this module's rounds, for the games module's history and winners list.
