@@ -43,15 +43,6 @@ function importsOf(file: string, text: string): string[] {
   return importLinks(file, text).map((link) => link.target);
 }
 
-/**
- * The one kind of arrow up the circle scan lets through: `import type { loader } from root.tsx`,
- * React Router's way to type `useRouteLoaderData<typeof loader>('root')`. It is erased at build
- * (no module runs another), and the root route sits above everything by design.
- */
-function isRootDataType(link: ImportLink): boolean {
-  return link.typeOnly && link.target === 'root.tsx';
-}
-
 /** Every import from a file matching `from` to a file matching `to`, as `a → b`. */
 function importArrows(files: SourceFiles, from: RegExp, to: RegExp): string[] {
   return [...files]
@@ -72,7 +63,7 @@ function findCycles(files: SourceFiles): string[] {
     [...files].map(([file, text]) => [
       file,
       importLinks(file, text)
-        .filter((link) => files.has(link.target) && !isRootDataType(link))
+        .filter((link) => files.has(link.target))
         .map((link) => link.target),
     ]),
   );
