@@ -24,7 +24,6 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { linkOrigin } from '../../lib/public-origin.ts';
 import { sandboxPspCredentials } from '../../sandbox/psp/credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -188,7 +187,7 @@ interface PlayerFacts {
 }
 
 export function createCashierService(
-  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>,
   collaborators: {
     wallet: WalletService;
     accounts: AccountsService;
@@ -1543,12 +1542,11 @@ export function createCashierService(
       }
     },
   };
-  const payoutRetries = createBackgroundLoop({
+  const payoutRetries = deps.jobs.recurring({
     name: 'stuck payout',
-    pollMs: STUCK_PAYOUT_POLL_MS,
+    everyMs: STUCK_PAYOUT_POLL_MS,
     firstDelayMs: STUCK_PAYOUT_POLL_MS,
     pass: () => service.retryStuckPayouts(),
-    log: deps.log,
   });
   return service;
 }

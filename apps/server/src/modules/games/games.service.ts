@@ -16,7 +16,6 @@ import type { MethodParsedInput } from '@croupier/contract/method';
 import type { Money } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { RGS_PROVIDER_ID } from '../rgs/credentials.ts';
 import { formatMinor } from '../wallet/money.ts';
@@ -251,12 +250,7 @@ export function createGamesService(deps: Deps, collaborators: { metadata: Metada
     return handled;
   }
 
-  const worker = createBackgroundLoop({
-    name: 'game history export',
-    pollMs: EXPORT_POLL_MS,
-    pass,
-    log: deps.log,
-  });
+  const worker = deps.jobs.recurring({ name: 'game history export', everyMs: EXPORT_POLL_MS, pass });
 
   // --- RTP and search text --------------------------------------------------------------------------
 

@@ -34,7 +34,6 @@ import {
 import { CLIENT_SEED, commitServerSeed, FairRandom } from '@croupier/games/fair';
 import { nodeHmacSha256 } from '@croupier/games/node-hmac';
 import type { Deps } from '../../deps.ts';
-import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { rgsCredentials } from './credentials.ts';
 import { betLimits, findGameCode, type GameCodeEntry } from './game-codes.ts';
 import { currencyExponent, FUN_CURRENCY, formatMinor, parseDecimal } from './money.ts';
@@ -830,7 +829,12 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
 
   // --- the background loop ------------------------------------------------------------------------
 
-  let outbox: BackgroundLoop | undefined;
+  // The outbox's passes run on the job queue (ADR 015): one pass per period across the nodes.
+  const outbox = deps.jobs.recurring({
+    name: 'RGS outbox',
+    everyMs: DEFAULT_POLL_MS,
+    pass: () => deliverDue(),
+  });
 
   async function deliverDue(): Promise<number> {
     let handled = 0;
@@ -1087,17 +1091,15 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     deliverDue,
 
     /**
-     * Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped; failed passes
-     * (the database away) are logged and retried with a growing pause.
+     * This node runs outbox passes (app ready): a pass, then a pause of a second, until stopped;
+     * failed passes (the database away) are logged and retried with a growing pause.
      */
-    start(pollMs = DEFAULT_POLL_MS): void {
-      if (outbox?.started) return;
-      outbox = createBackgroundLoop({ name: 'RGS outbox', pollMs, pass: deliverDue, log: deps.log });
+    start(): void {
       outbox.start();
     },
 
     async stop(): Promise<void> {
-      await outbox?.stop();
+      await outbox.stop();
     },
   };
 }
