@@ -18,7 +18,7 @@ import {
   run,
   type TaskList,
 } from 'graphile-worker';
-import type pg from 'pg';
+import pg from 'pg';
 import { failureDelayMs } from './background-loop.ts';
 
 export interface JobLog {
@@ -94,6 +94,8 @@ export interface JobQueue {
   /** Stops taking jobs and waits for the running ones (before the pool closes). */
   stop(): Promise<void>;
   depth(): Promise<QueueDepth[]>;
+  /** Resolves once this node's runner is up (the library's schema installed). */
+  ready(): Promise<void>;
   readonly started: boolean;
 }
 
@@ -109,6 +111,8 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
+/** The runner's connections: one LISTEN, the rest shared by the job fetches and completions. */
+const RUNNER_POOL_MAX = 3;
 const RECURRING_KEY_PREFIX = 'every:';
 /** A single identical error line at most this often (an outage is logged, not flooded). */
 const LOG_THROTTLE_MS = 30_000;
@@ -131,6 +135,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let wakeSupervisor: (() => void) | undefined;
   let depthTimer: NodeJS.Timeout | undefined;
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
+  /** Resolves once a runner is up, i.e. the library's schema is installed (add_job exists). */
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
 
   /** Logs an error line unless the same one was logged in the last 30 s (then counts it). */
   function throttled(level: 'warn' | 'error', key: string, fields: Record<string, unknown>, message: string) {
@@ -242,24 +251,39 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function supervise(): Promise<void> {
     let failures = 0;
     const parsedCronItems: ParsedCronItem[] = parseCronItems(cronItems);
-    while (!stopped) {
+    const runnerPool = createRunnerPool(pool, throttled);
+    try {
+      while (!stopped) await runOnce();
+    } finally {
+      await runnerPool.end();
+    }
+
+    async function runOnce(): Promise<void> {
+      let upSince: number | undefined;
       try {
         runner = await run({
-          pgPool: pool,
+          pgPool: runnerPool,
           taskList,
           parsedCronItems,
           concurrency: options.concurrency ?? 4,
           pollInterval: options.pollIntervalMs ?? 250,
           noHandleSignals: true,
           logger: new Logger(logFactory),
+          // Completions and failures written in batches: the library then retries a write that met a
+          // lost connection and, if it still fails, shuts the pool down (restarted below) instead of
+          // leaving an unhandled rejection (which would end the process).
+          preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         });
-        failures = 0;
+        upSince = Date.now();
+        markReady();
         await runner.promise;
         if (stopped) return;
         throw new Error('runner ended by itself');
       } catch (error) {
         runner = undefined;
         if (stopped) return;
+        // A runner that had been up for a minute starts the back-off over.
+        if (upSince !== undefined && Date.now() - upSince > 60_000) failures = 0;
         failures += 1;
         const retryInMs = failureDelayMs(1000, failures);
         throttled('error', 'runner', { err: error, failures, retryInMs }, 'job queue runner failed');
@@ -349,14 +373,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           if (enabled) return;
           enabled = true;
           const runAt = new Date(Date.now() + (recurringOptions.firstDelayMs ?? 0));
-          addJob(name, {}, { jobKey, runAt, mode: 'preserve_run_at' }).catch((error: unknown) =>
-            throttled(
-              'warn',
-              `start:${name}`,
-              { err: error },
-              `${name}: first pass not scheduled (the minute's safety net will)`,
-            ),
-          );
+          ready
+            .then(() => addJob(name, {}, { jobKey, runAt, mode: 'preserve_run_at' }))
+            .catch((error: unknown) =>
+              throttled(
+                'warn',
+                `start:${name}`,
+                { err: error },
+                `${name}: first pass not scheduled (the minute's safety net will)`,
+              ),
+            );
         },
         async stop() {
           enabled = false;
@@ -365,6 +391,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         async runNow(maxWaitMs) {
           if (!enabled || stopped) return;
           const deadline = Date.now() + maxWaitMs;
+          if (!(await Promise.race([ready.then(() => true), sleep(maxWaitMs).then(() => false)]))) return;
           // replace: due now even when the pending one was later; a pass in flight holds its own job,
           // so this is a new one right after (as the old loop's "again").
           const id = await addJob(name, {}, { jobKey, mode: 'replace' });
@@ -417,11 +444,45 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     depth,
 
+    ready: () => ready,
+
     get started() {
       return !stopped;
     },
   };
   return queue;
+}
+
+/**
+ * The runner's own small pool (its LISTEN connection and its job fetches and completions), on the
+ * app's connection settings. Not the app's pool: that one hands a failed checked-out client back at
+ * once (ADR 011), and the library would then release its LISTEN client a second time, which throws.
+ * Every client still gets an 'error' listener, so a dropped connection is logged, never fatal.
+ */
+function createRunnerPool(
+  appPool: pg.Pool,
+  throttled: (level: 'warn', key: string, fields: Record<string, unknown>, message: string) => void,
+): pg.Pool {
+  const runnerPool = new pg.Pool({
+    ...appPool.options,
+    max: RUNNER_POOL_MAX,
+    application_name: `${appPool.options.application_name ?? 'croupier'}-jobs`,
+    // The library reads bigint ids as strings (and serialises them to JSON); the app's global
+    // parser turns int8 into BigInt, which JSON.stringify refuses.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  runnerPool.on('error', () => {});
+  runnerPool.on('connect', (client) => {
+    client.on('error', (error: Error) =>
+      throttled('warn', 'runner-connection', { err: error }, 'job queue: database connection lost'),
+    );
+  });
+  return runnerPool;
 }
 
 function sleep(ms: number): Promise<void> {
