@@ -7,6 +7,7 @@
  * payout retries) are one job chain per task: the pass re-enqueues itself `everyMs` later, so each
  * period runs once whichever node picks it up.
  */
+import { EventEmitter } from 'node:events';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type JobHelpers,
@@ -17,6 +18,7 @@ import {
   type Runner,
   run,
   type TaskList,
+  type WorkerEvents,
 } from 'graphile-worker';
 import pg from 'pg';
 import { failureDelayMs } from './background-loop.ts';
@@ -126,6 +128,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const taskList: TaskList = {};
   const cronItems: Parameters<typeof parseCronItems>[0] = [];
   const recurringTasks: RecurringTask[] = [];
+  /** Per recurring task this node takes part in: creates its chain's job if none is pending. */
+  const ensureChains: Array<() => Promise<unknown>> = [];
   const defaultAttempts = new Map<string, number>();
   let runner: Runner | undefined;
   let stopped = true;
@@ -252,6 +256,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     let failures = 0;
     const parsedCronItems: ParsedCronItem[] = parseCronItems(cronItems);
     const runnerPool = createRunnerPool(pool, throttled);
+    // The library's pool id is the `locked_by` of the jobs it holds.
+    const events = new EventEmitter() as WorkerEvents;
+    let poolId: string | undefined;
+    events.on('pool:create', ({ workerPool }) => {
+      poolId = workerPool.id;
+    });
+    /** Pools of this node that ended by themselves: their locks are released at the next start. */
+    const deadPools: string[] = [];
     try {
       while (!stopped) await runOnce();
     } finally {
@@ -263,6 +275,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       try {
         runner = await run({
           pgPool: runnerPool,
+          events,
           taskList,
           parsedCronItems,
           concurrency: options.concurrency ?? 4,
@@ -276,8 +289,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         });
         upSince = Date.now();
         markReady();
+        if (deadPools.length > 0) await recover();
         await runner.promise;
         if (stopped) return;
+        if (poolId) deadPools.push(poolId);
         throw new Error('runner ended by itself');
       } catch (error) {
         runner = undefined;
@@ -285,13 +300,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // A runner that had been up for a minute starts the back-off over.
         if (upSince !== undefined && Date.now() - upSince > 60_000) failures = 0;
         failures += 1;
-        const retryInMs = failureDelayMs(1000, failures);
+        const retryInMs = failureDelayMs(0, failures);
         throttled('error', 'runner', { err: error, failures, retryInMs }, 'job queue runner failed');
         await new Promise<void>((resolve) => {
           wakeSupervisor = resolve;
           restartTimer = setTimeout(resolve, retryInMs);
           restartTimer.unref();
         });
+      }
+    }
+
+    /**
+     * After a restart: the jobs the dead pool held (locked for 4 hours otherwise, a recurring
+     * chain's among them) are released to run again, and every recurring chain this node takes part
+     * in is made sure of, so a pass comes within its period rather than at the minute's safety net.
+     */
+    async function recover(): Promise<void> {
+      try {
+        await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [deadPools]);
+        deadPools.length = 0;
+        await Promise.all(ensureChains.map((ensure) => ensure()));
+      } catch (error) {
+        throttled('warn', 'recover', { err: error }, 'job queue: recovery after a restart failed');
       }
     }
   }
@@ -368,6 +398,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         options: { jobKey, jobKeyMode: 'preserve_run_at', backfillPeriod: 0 },
       });
 
+      ensureChains.push(async () => {
+        if (enabled) await addJob(name, {}, { jobKey, mode: 'preserve_run_at' });
+      });
+
       const handle: RecurringTask = {
         start() {
           if (enabled) return;
@@ -409,6 +443,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async enqueue(name, payload = {}, enqueueOptions = {}) {
+      // A job no node can run would wait forever: a misspelt name fails at the caller.
+      if (!taskList[name]) throw new Error(`job task ${name} is not defined`);
       const withDefaults = {
         ...enqueueOptions,
         maxAttempts: enqueueOptions.maxAttempts ?? defaultAttempts.get(name) ?? DEFAULT_MAX_ATTEMPTS,
