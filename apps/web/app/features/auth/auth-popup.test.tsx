@@ -7,10 +7,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import type { AuthRootData } from '../../lib/root-data.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { AuthPopupFromQuery } from './auth-popup.tsx';
-import type { AuthRootData } from './auth-root-data.ts';
 
 function testI18n() {
   const instance = i18next.createInstance();

@@ -14,9 +14,9 @@ import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import type { AuthRootData } from '../../lib/root-data.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
-import type { AuthRootData } from './auth-root-data.ts';
 import { PlayerHeaderActions } from './player-header.tsx';
 
 function testI18n() {
