@@ -10,6 +10,8 @@ import { createTestDatabase } from '@croupier/db/test-database';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createJobQueue } from '../../lib/jobs.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import type { NewWagerEvent, WagerEvent, WagerTx } from './wager-event.ts';
 import { createWagersService, type WagersService } from './wagers.service.ts';
 
@@ -273,5 +275,70 @@ describe('the consumer runtime', () => {
     await expect(wagers.runPass('nobody')).rejects.toThrow('unknown wager consumer');
     wagers.registerConsumer({ name, apply: async () => {} });
     expect(() => wagers.registerConsumer({ name, apply: async () => {} })).toThrow('registered twice');
+  });
+});
+
+describe('scheduling and lag', () => {
+  it('on the job queue, a registered consumer catches up by itself; lag shows what it has not applied', async () => {
+    const jobs = createJobQueue({ pool: nodeA.pool, log, depthLogMs: 0 });
+    const wagers = createWagersService({ db: nodeA.db, log, now: () => new Date(), jobs });
+    let hold = true;
+    wagers.registerConsumer({
+      name,
+      apply: async (tx, events) => {
+        if (hold) throw new Error('not yet');
+        await record(tx, name, events);
+      },
+    });
+    try {
+      jobs.start();
+      wagers.start();
+      await jobs.ready();
+      const ids = await appendMany(30);
+      // Held back: the consumer's position exists and it is behind.
+      const deadline = Date.now() + 15_000;
+      let lag = (await wagers.lag()).find((row) => row.consumer === name);
+      while ((lag?.behind ?? 0) < 30 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        lag = (await wagers.lag()).find((row) => row.consumer === name);
+      }
+      // Held back from the stream's start: every event of this file so far is unapplied.
+      const total = await nodeA.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM wager_events`);
+      expect(lag).toMatchObject({ position: '0', behind: total.rows[0]?.n, head: ids.at(-1)?.toString() });
+      expect(lag?.oldestUnappliedAgeSeconds).toBeGreaterThanOrEqual(0);
+      hold = false;
+      for (;;) {
+        const applied = await applications(name);
+        if (ids.every((id) => applied.has(id)) || Date.now() > deadline + 15_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expectOnce(await applications(name), ids);
+    } finally {
+      await wagers.stop();
+      await jobs.stop();
+    }
+  });
+
+  it('GET /health/wagers answers the lag to this machine only', async () => {
+    const t = await createTestApp();
+    try {
+      const local = await t.app.inject({ method: 'GET', url: '/health/wagers' });
+      expect(local.statusCode).toBe(200);
+      expect(local.json()).toEqual({ consumers: [] });
+      const remote = await t.app.inject({
+        method: 'GET',
+        url: '/health/wagers',
+        remoteAddress: '203.0.113.7',
+      });
+      expect(remote.statusCode).toBe(404);
+      const proxied = await t.app.inject({
+        method: 'GET',
+        url: '/health/wagers',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(proxied.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });

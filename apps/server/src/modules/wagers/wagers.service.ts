@@ -19,7 +19,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { createBackgroundLoop } from '../../lib/background-loop.ts';
+import type { RecurringTask } from '../../lib/jobs.ts';
 import type { NewWagerEvent, WagerConsumer, WagerTx } from './wager-event.ts';
 import { createWagersRepository, insertEventSql } from './wagers.repository.ts';
 
@@ -27,9 +27,11 @@ export type { NewWagerEvent, WagerConsumer, WagerEvent, WagerTx } from './wager-
 
 /** Events per pass and consumer: one transaction, bounded. */
 export const WAGER_BATCH_SIZE = 500;
-/** Passes of every consumer when the job queue does not drive them. */
-const POLL_MS = 1_000;
-/** Lag in the log at most this often. */
+/** Each consumer's recurring pass on the job queue (ADR 015): caught up within about a second. */
+const PASS_EVERY_MS = 1_000;
+/** Batches in one pass of one consumer before it yields to the queue's other jobs. */
+const MAX_BATCHES_PER_PASS = 20;
+/** Consumer lag in the log this often. */
 const LAG_LOG_MS = 60_000;
 
 /**
@@ -59,11 +61,15 @@ export interface PassResult {
   position: bigint;
 }
 
-export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'>) {
+/**
+ * `deps.jobs` drives the consumers (one recurring job chain per consumer, plus the lag log line);
+ * without it (tests of the runtime) passes run only when called (`runPass`).
+ */
+export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Partial<Pick<Deps, 'jobs'>>) {
   const repository = createWagersRepository(deps.db);
   const consumers = new Map<string, WagerConsumer>();
   const ensured = new Set<string>();
-  let lastLagLog = 0;
+  const tasks: RecurringTask[] = [];
 
   async function runPass(name: string, options: { limit?: number } = {}): Promise<PassResult> {
     const consumer = consumers.get(name);
@@ -83,17 +89,24 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'>) {
     });
   }
 
-  /** Runs every consumer until it is caught up (or `maxPasses` batches each). */
-  async function runAll(log: Pick<FastifyBaseLogger, 'error'> = deps.log, maxPasses = 20): Promise<void> {
+  /** Batches of one consumer until it is caught up (or `maxBatches`), or another node holds it. */
+  async function drain(name: string, maxBatches = MAX_BATCHES_PER_PASS): Promise<number> {
+    let applied = 0;
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      const result = await runPass(name);
+      applied += result.applied;
+      if (!result.claimed || result.applied < WAGER_BATCH_SIZE) break;
+    }
+    return applied;
+  }
+
+  /** Every consumer until caught up; a failing consumer is logged and does not stop the others. */
+  async function runAll(log: Pick<FastifyBaseLogger, 'error'> = deps.log): Promise<void> {
     for (const name of consumers.keys()) {
-      for (let pass = 0; pass < maxPasses; pass += 1) {
-        try {
-          const result = await runPass(name);
-          if (!result.claimed || result.applied < WAGER_BATCH_SIZE) break;
-        } catch (error) {
-          log.error({ err: error, consumer: name }, 'wager consumer pass failed');
-          break;
-        }
+      try {
+        await drain(name);
+      } catch (error) {
+        log.error({ err: error, consumer: name }, 'wager consumer pass failed');
       }
     }
   }
@@ -125,18 +138,9 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'>) {
     }
   }
 
-  const loop = createBackgroundLoop({
-    name: 'wager consumers',
-    pollMs: POLL_MS,
-    log: deps.log,
-    pass: async () => {
-      await runAll();
-      if (deps.now().getTime() - lastLagLog >= LAG_LOG_MS) {
-        lastLagLog = deps.now().getTime();
-        await logLag();
-      }
-    },
-  });
+  if (deps.jobs) {
+    tasks.push(deps.jobs.recurring({ name: 'wager consumer lag', everyMs: LAG_LOG_MS, pass: logLag }));
+  }
 
   return {
     /** Writes one event inside the caller's (money) transaction. Returns its id. */
@@ -148,6 +152,17 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'>) {
     registerConsumer(consumer: WagerConsumer): void {
       if (consumers.has(consumer.name)) throw new Error(`wager consumer registered twice: ${consumer.name}`);
       consumers.set(consumer.name, consumer);
+      // A failed pass is logged by the queue and retried after a growing pause (ADR 015); the
+      // batch it was applying rolled back, so nothing is lost or applied twice.
+      if (deps.jobs) {
+        tasks.push(
+          deps.jobs.recurring({
+            name: `wager consumer ${consumer.name}`,
+            everyMs: PASS_EVERY_MS,
+            pass: () => drain(consumer.name),
+          }),
+        );
+      }
     },
 
     consumerNames(): string[] {
@@ -171,16 +186,12 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'>) {
       if (!done) throw new Error(`no wager event ${position} to replay from`);
     },
 
-    /** Background passes on this node (SKIP LOCKED shares them between nodes). */
+    /** This node takes part in the consumers' and the lag log's job chains (app ready). */
     start(): void {
-      if (consumers.size > 0) loop.start();
+      for (const task of tasks) task.start();
     },
     async stop(): Promise<void> {
-      await loop.stop();
-    },
-    /** Asks for a pass soon (after a bet commits: low latency), without waiting for it. */
-    nudge(): void {
-      if (loop.started) void loop.runNow(0).catch(() => {});
+      await Promise.all(tasks.map((task) => task.stop()));
     },
   };
 }
