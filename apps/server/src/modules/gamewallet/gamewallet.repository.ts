@@ -75,6 +75,8 @@ export interface CallStart {
   /** win: the closed round's stakes (all, and the bonus part) after this call. */
   roundBetMinor: bigint;
   roundBetBonusMinor: bigint;
+  /** bet / win of a real-money round: the player's main and bonus balances, locked by the statement. */
+  lockedBalances: { main: bigint; bonus: bigint } | null;
   reference: ReferencedBet | null;
 }
 
@@ -109,6 +111,9 @@ type StartRow = {
   round_mode: string | null;
   round_bet_minor?: bigint | null;
   round_bet_bonus_minor?: bigint | null;
+  locked?: boolean | null;
+  locked_main?: bigint | null;
+  locked_bonus?: bigint | null;
   ref_id?: bigint | null;
   ref_bonus_minor?: bigint | null;
   ref_kind?: string | null;
@@ -134,6 +139,12 @@ export interface ForeignSql {
   providerGameCode(gameId: SQL): SQL;
   /** Whether the game is one of this wallet provider's (games). */
   isWalletGame(gameId: SQL, provider: SQL): SQL;
+  /**
+   * Locks the main and bonus ledger accounts of each (player_id, currency) row of `source` and
+   * returns their `name` and `balance_minor` (wallet): the real-money split is decided under this
+   * lock, taken after the session and the round (the lock order above).
+   */
+  lockGameBalances?(source: SQL): SQL;
 }
 
 /** The session of a token, with what every call checks (player status, the game's code). */
@@ -200,6 +211,24 @@ const startColumns = sql`
   ${epochMs(sql`(SELECT expires_at FROM s)`)} AS accepted_expires_at,
   (SELECT id FROM tx) AS tx_id`;
 
+/**
+ * The lock of the player's main and bonus accounts in a bet's or win's statement, taken once the
+ * round row `r` is claimed (real money only). A dummy CTE without a wallet lock (the caller locks).
+ */
+function lockCte(foreign: ForeignSql): SQL {
+  if (!foreign.lockGameBalances)
+    return sql`lk AS (SELECT NULL::text AS name, NULL::bigint AS balance_minor WHERE false)`;
+  return sql`lk AS (${foreign.lockGameBalances(sql`(SELECT player_id, currency FROM r WHERE mode = 'real')`)})`;
+}
+
+function lockedColumns(foreign: ForeignSql): SQL {
+  if (!foreign.lockGameBalances)
+    return sql`false AS locked, NULL::bigint AS locked_main, NULL::bigint AS locked_bonus`;
+  return sql`EXISTS (SELECT 1 FROM r WHERE mode = 'real') AS locked,
+    (SELECT balance_minor FROM lk WHERE name = 'main') AS locked_main,
+    (SELECT balance_minor FROM lk WHERE name = 'bonus') AS locked_bonus`;
+}
+
 function epochMs(instant: SQL): SQL {
   return sql`floor(extract(epoch FROM ${instant}) * 1000)::bigint`;
 }
@@ -261,6 +290,7 @@ function toStart(row: StartRow | undefined): CallStart {
     roundMode: row.round_mode === null || row.round_mode === undefined ? null : asMode(row.round_mode),
     roundBetMinor: row.round_bet_minor ?? 0n,
     roundBetBonusMinor: row.round_bet_bonus_minor ?? 0n,
+    lockedBalances: row.locked ? { main: row.locked_main ?? 0n, bonus: row.locked_bonus ?? 0n } : null,
     reference,
   };
 }
@@ -328,9 +358,10 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
             SET bet_minor = gr.bet_minor + excluded.bet_minor, updated_at = excluded.updated_at
             WHERE gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
               AND gr.mode = excluded.mode AND gr.currency = excluded.currency
-          RETURNING gr.id, gr.mode
-        )
-        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
+          RETURNING gr.id, gr.mode, gr.player_id, gr.currency
+        ), ${lockCte(foreign)}
+        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
+               ${lockedColumns(foreign)}
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
       );
       return toStart(result.rows[0]);
@@ -355,9 +386,10 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
           WHERE gr.provider = ${key.provider} AND gr.provider_round_id = ${win.roundId}
             AND gr.status = 'open' AND gr.player_id = s.player_id AND gr.game_id = s.game_id
             AND gr.mode = s.mode AND gr.currency = s.currency
-          RETURNING gr.id, gr.mode, gr.bet_minor, gr.bet_bonus_minor
-        )
+          RETURNING gr.id, gr.mode, gr.bet_minor, gr.bet_bonus_minor, gr.player_id, gr.currency
+        ), ${lockCte(foreign)}
         SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
+               ${lockedColumns(foreign)},
                (SELECT bet_minor FROM r) AS round_bet_minor, (SELECT bet_bonus_minor FROM r) AS round_bet_bonus_minor
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
       );

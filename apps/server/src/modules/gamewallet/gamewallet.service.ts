@@ -15,7 +15,7 @@ import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { playerStatusSql } from '../accounts/accounts.service.ts';
 import { isWalletGameSql, providerGameCodeSql } from '../games/games.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { gameBalancesLockSql, type WalletService } from '../wallet/wallet.service.ts';
 import {
   canonical,
   createCallSupport,
@@ -71,6 +71,7 @@ export function createGameWalletService(
     playerStatus: playerStatusSql,
     providerGameCode: providerGameCodeSql,
     isWalletGame: isWalletGameSql,
+    lockGameBalances: gameBalancesLockSql,
   });
   const playerKeySecret = createHmac('sha256', appSecret(deps.config))
     .update('gamewallet:player-id')

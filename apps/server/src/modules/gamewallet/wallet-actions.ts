@@ -170,7 +170,7 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
               roundId: input.round_id,
             },
             // A refusal rolls this whole transaction back (Short below): no savepoint needed.
-            { tx, rollsBackOnRefusal: true },
+            { tx, rollsBackOnRefusal: true, lockedGameBalances: start.lockedBalances },
           );
         } catch (error) {
           if (isShortOfFunds(error)) throw new Short(session);
@@ -271,7 +271,7 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
             transactionId: input.transaction_id,
             roundId: input.round_id,
           },
-          { tx },
+          { tx, lockedGameBalances: start.lockedBalances },
         );
         balanceMinor = posted.balanceMinor;
         ledgerTransactionId = posted.ledgerTransactionId;

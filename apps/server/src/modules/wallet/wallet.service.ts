@@ -29,6 +29,7 @@ import type { MetadataService } from '../metadata/metadata.service.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
 
 export type { WalletExecutor } from './wallet.repository.ts';
+export { gameBalancesLockSql } from './wallet.repository.ts';
 
 /**
  * Where money from and to the payment provider enters and leaves the books: the world `psp`
@@ -53,6 +54,11 @@ export interface PostOptions {
    * so the posting needs no savepoint to keep the transaction usable: two round trips fewer.
    */
   rollsBackOnRefusal?: boolean;
+  /**
+   * Real-money game movements: the caller's statement already locked the player's main and bonus
+   * accounts in `tx` (`gameBalancesLockSql`) and read these balances; the wallet does not lock again.
+   */
+  lockedGameBalances?: { main: bigint; bonus: bigint } | null;
 }
 
 export interface DepositCredit {
@@ -198,6 +204,7 @@ export function createWalletService(
     movement: GameMovement,
     options: PostOptions,
   ): Promise<{ main: bigint; bonus: bigint }> {
+    if (options.lockedGameBalances && options.tx) return options.lockedGameBalances;
     const target = options.tx ? createLedger(options.tx) : ledger;
     const balances = await target.lockPlayerBalances(movement.playerId, movement.currency, ['main', 'bonus']);
     return { main: balances.get('main') ?? 0n, bonus: balances.get('bonus') ?? 0n };
