@@ -29,7 +29,7 @@ import { createGameWalletRepository, type SessionMode, type StoredAnswer } from 
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
 import { type CheckBet, createWalletActions } from './wallet-actions.ts';
 
-export { BetRefused, type CheckBet } from './wallet-actions.ts';
+export { BetRefused, type CheckBet, maxBetCheck } from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;

@@ -192,6 +192,34 @@ describe('wager events of the wallet calls', () => {
     expect(rounds.rows[0]).toEqual({ bet_minor: 0n, bet_bonus_minor: 0n, status: 'rolled_back' });
   });
 
+  it('parallel bets of one player in two games never overspend: real first, then bonus, each unit once', async () => {
+    const p = await playerWith(500n, 1000n);
+    const second = await h.app.services.gameWallet.openSession({
+      playerId: p.id,
+      gameId: h.gameId,
+      provider: h.providerId,
+      mode: 'real',
+      currency: 'EUR',
+    });
+    const tokens = [p.token, second.token];
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.call('bet', betBody(tokens[i % 2] as string, '1.00', id('round'))),
+      ),
+    );
+    const ok = replies.filter((r) => r.body.status === 'ok').length;
+    const short = replies.filter((r) => r.body.code === 'insufficient_funds').length;
+    expect({ ok, short }).toEqual({ ok: 15, short: 5 });
+    expect(await balances(p.id)).toEqual({ main: 0n, bonus: 0n });
+    const stream = await events(p.id);
+    expect(stream).toHaveLength(15);
+    expect(stream.reduce((sum, e) => sum + e.stake_real_minor, 0n)).toBe(500n);
+    expect(stream.reduce((sum, e) => sum + e.stake_bonus_minor, 0n)).toBe(1000n);
+    // Each bet spent main until it was empty, then bonus: in commit order, no bonus before main ran out.
+    const firstBonus = stream.findIndex((e) => e.stake_bonus_minor > 0n);
+    expect(stream.slice(firstBonus).every((e) => e.stake_real_minor === 0n)).toBe(true);
+  });
+
   it('demo play writes no event', async () => {
     const p = await h.player({ mode: 'demo' });
     const roundId = id('round');

@@ -31,6 +31,19 @@ export class BetRefused extends Error {
   }
 }
 
+/**
+ * The `checkBet` of a maximum bet (the bonuses service's `maxBetFor`: null while no bonus is in
+ * wagering): a stake above it is refused.
+ */
+export function maxBetCheck(
+  maxBetFor: (playerId: bigint, currency: string) => Promise<bigint | null>,
+): CheckBet {
+  return async (playerId, currency, stakeMinor) => {
+    const max = await maxBetFor(playerId, currency);
+    if (max !== null && stakeMinor > max) throw new BetRefused();
+  };
+}
+
 export interface WalletActionsContext {
   deps: Pick<Deps, 'now'>;
   wallet: WalletService;
