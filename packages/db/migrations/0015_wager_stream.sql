@@ -1,3 +1,6 @@
+-- The wager stream (docs/decisions/019-wager-stream.md): wager_events (one row per real-money stake
+-- call, tx_xid = the writing transaction for the commit horizon) and each consumer's position; the
+-- real/bonus split of game rounds and wallet calls. Requires PostgreSQL 13+ (xid8); runs on 15.
 CREATE TABLE "wager_consumer_positions" (
 	"consumer" text PRIMARY KEY NOT NULL,
 	"position" bigint DEFAULT 0 NOT NULL,

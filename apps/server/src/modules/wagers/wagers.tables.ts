@@ -8,7 +8,9 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
  * The wager stream (ARCHITECTURE.md §9, ADR 019): one row per money-moving stake call, written in
  * the transaction of its ledger postings. `id` is the event's identity; `tx_xid` is the writing
  * transaction's id, so consumers read only what no running transaction can still add to (the
- * commit horizon, see wagers.repository.ts). Rows are never updated or deleted.
+ * commit horizon, see wagers.repository.ts). Rows are never updated or deleted. No foreign keys:
+ * the writers (game wallet, later the sportsbook) already checked player and game in the same
+ * transaction, and a key check would add a lookup and a lock to every bet.
  */
 export const wagerEvents = pgTable(
   'wager_events',
