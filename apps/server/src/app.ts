@@ -27,6 +27,7 @@ import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { wagersRoutes } from './modules/wagers/wagers.routes.ts';
 import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
 import { createSandboxPsp } from './sandbox/psp/psp.service.ts';
 import { createServices, type Services } from './services.ts';
@@ -126,8 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.notifications.start();
     services.games.start();
     services.cashier.startPayoutRetries();
+    services.wagers.start();
   });
   app.addHook('onClose', async () => {
+    await services.wagers.stop();
     await services.cashier.stopPayoutRetries();
     await services.notifications.stop();
     await services.games.stop();
@@ -142,6 +145,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Routes.
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // The wager stream's consumer lag (ADR 019), to requests from this machine only.
+  await app.register(wagersRoutes, { wagers: services.wagers });
   await app.register(apiRoutes, { config, dispatcher });
   await app.register(cmsRoutes, { cms: services.cms });
   const { backoffice, social } = services;

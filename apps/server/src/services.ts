@@ -21,6 +21,7 @@ import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
@@ -34,6 +35,9 @@ export function createServices(deps: Deps) {
   const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
   const social = createSocialService(deps, { sessions, accounts });
   const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
+  // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
+  // consumers register on it at boot.
+  const wagers = createWagersService(deps);
   const gameWallet = createGameWalletService(deps, { wallet, metadata });
   return {
     sessions,
@@ -48,6 +52,7 @@ export function createServices(deps: Deps) {
     social,
     cashier,
     gameWallet,
+    wagers,
     games: createGamesService(deps, { gameWallet, accounts }),
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };

@@ -13,6 +13,7 @@ import {
   allowsNegative,
   HOUSE_SHARDS,
   logicalKey,
+  type PlayerBalanceKind,
   storedKey,
   validateRef,
 } from './accounts.ts';
@@ -292,6 +293,30 @@ export function createLedger(db: Db, options: LedgerOptions = {}) {
               SELECT balance_minor::text AS total FROM ledger_accounts WHERE account_key = ${logicalKey(ref)}`,
             );
       return BigInt(rows.rows[0]?.total ?? '0');
+    },
+
+    /**
+     * Locks a player's accounts of some kinds in one currency (FOR UPDATE, in id order like
+     * `ledger_transfer`) and returns their balances (zero for an account not opened yet). For a
+     * caller inside its transaction that decides a transfer's postings from the balances (the game
+     * wallet's real-then-bonus split): nothing can change them before its transfer commits.
+     */
+    async lockPlayerBalances(
+      playerId: bigint,
+      currency: string,
+      kinds: readonly PlayerBalanceKind[],
+    ): Promise<Map<PlayerBalanceKind, bigint>> {
+      const keys = kinds.map((kind) => logicalKey({ type: 'player', playerId, currency, kind }));
+      const rows = await executePrepared<{ name: string; balance_minor: string }>(
+        db,
+        sql`
+        SELECT name, balance_minor::text AS balance_minor FROM ledger_accounts
+        WHERE account_key = ANY(${`{${keys.join(',')}}`}::text[])
+        ORDER BY id FOR UPDATE`,
+      );
+      const balances = new Map<PlayerBalanceKind, bigint>(kinds.map((kind) => [kind, 0n]));
+      for (const row of rows.rows) balances.set(row.name as PlayerBalanceKind, BigInt(row.balance_minor));
+      return balances;
     },
 
     /** Every balance of a player, all currencies and kinds. */

@@ -39,7 +39,8 @@ export type WalletErrorCode =
   | 'transaction_rolled_back'
   | 'currency_mismatch'
   | 'player_blocked'
-  | 'limit_exceeded';
+  | 'limit_exceeded'
+  | 'bet_limit_exceeded';
 
 export function fail(code: WalletErrorCode, extra: Record<string, string> = {}): StoredAnswer {
   return { status: 'error', code, ...extra };

@@ -51,6 +51,8 @@ export interface ReferencedBet {
   playerId: bigint | null;
   currency: string | null;
   amountMinor: bigint;
+  /** The part of `amountMinor` that was bonus money. */
+  bonusMinor: bigint;
   /** `ok` when the bet moved money; `error` when it was refused (insufficient funds). */
   answerStatus: string | null;
   roundId: bigint | null;
@@ -70,6 +72,11 @@ export interface CallStart {
   /** bet: the round joined or opened; win: the round closed. Null when that was refused. */
   roundId: bigint | null;
   roundMode: SessionMode | null;
+  /** win: the closed round's stakes (all, and the bonus part) after this call. */
+  roundBetMinor: bigint;
+  roundBetBonusMinor: bigint;
+  /** bet / win of a real-money round: the player's main and bonus balances, locked by the statement. */
+  lockedBalances: { main: bigint; bonus: bigint } | null;
   reference: ReferencedBet | null;
 }
 
@@ -102,7 +109,13 @@ type StartRow = {
   tx_id: bigint | null;
   round_id: bigint | null;
   round_mode: string | null;
+  round_bet_minor?: bigint | null;
+  round_bet_bonus_minor?: bigint | null;
+  locked?: boolean | null;
+  locked_main?: bigint | null;
+  locked_bonus?: bigint | null;
   ref_id?: bigint | null;
+  ref_bonus_minor?: bigint | null;
   ref_kind?: string | null;
   ref_provider_tx_id?: string | null;
   ref_player_id?: bigint | null;
@@ -126,6 +139,12 @@ export interface ForeignSql {
   providerGameCode(gameId: SQL): SQL;
   /** Whether the game is one of this wallet provider's (games). */
   isWalletGame(gameId: SQL, provider: SQL): SQL;
+  /**
+   * Locks the main and bonus ledger accounts of each (player_id, currency) row of `source` and
+   * returns their `name` and `balance_minor` (wallet): the real-money split is decided under this
+   * lock, taken after the session and the round (the lock order above).
+   */
+  lockGameBalances?(source: SQL): SQL;
 }
 
 /** The session of a token, with what every call checks (player status, the game's code). */
@@ -192,6 +211,24 @@ const startColumns = sql`
   ${epochMs(sql`(SELECT expires_at FROM s)`)} AS accepted_expires_at,
   (SELECT id FROM tx) AS tx_id`;
 
+/**
+ * The lock of the player's main and bonus accounts in a bet's or win's statement, taken once the
+ * round row `r` is claimed (real money only). A dummy CTE without a wallet lock (the caller locks).
+ */
+function lockCte(foreign: ForeignSql): SQL {
+  if (!foreign.lockGameBalances)
+    return sql`lk AS (SELECT NULL::text AS name, NULL::bigint AS balance_minor WHERE false)`;
+  return sql`lk AS (${foreign.lockGameBalances(sql`(SELECT player_id, currency FROM r WHERE mode = 'real')`)})`;
+}
+
+function lockedColumns(foreign: ForeignSql): SQL {
+  if (!foreign.lockGameBalances)
+    return sql`false AS locked, NULL::bigint AS locked_main, NULL::bigint AS locked_bonus`;
+  return sql`EXISTS (SELECT 1 FROM r WHERE mode = 'real') AS locked,
+    (SELECT balance_minor FROM lk WHERE name = 'main') AS locked_main,
+    (SELECT balance_minor FROM lk WHERE name = 'bonus') AS locked_bonus`;
+}
+
 function epochMs(instant: SQL): SQL {
   return sql`floor(extract(epoch FROM ${instant}) * 1000)::bigint`;
 }
@@ -235,6 +272,7 @@ function toStart(row: StartRow | undefined): CallStart {
           playerId: row.ref_player_id ?? null,
           currency: row.ref_currency ?? null,
           amountMinor: row.ref_amount_minor ?? 0n,
+          bonusMinor: row.ref_bonus_minor ?? 0n,
           answerStatus: row.ref_status ?? null,
           roundId: row.ref_round_id ?? null,
           providerRoundId: row.ref_provider_round_id ?? null,
@@ -250,6 +288,9 @@ function toStart(row: StartRow | undefined): CallStart {
     txId: row.tx_id,
     roundId: row.round_id ?? null,
     roundMode: row.round_mode === null || row.round_mode === undefined ? null : asMode(row.round_mode),
+    roundBetMinor: row.round_bet_minor ?? 0n,
+    roundBetBonusMinor: row.round_bet_bonus_minor ?? 0n,
+    lockedBalances: row.locked ? { main: row.locked_main ?? 0n, bonus: row.locked_bonus ?? 0n } : null,
     reference,
   };
 }
@@ -317,9 +358,10 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
             SET bet_minor = gr.bet_minor + excluded.bet_minor, updated_at = excluded.updated_at
             WHERE gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
               AND gr.mode = excluded.mode AND gr.currency = excluded.currency
-          RETURNING gr.id, gr.mode
-        )
-        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
+          RETURNING gr.id, gr.mode, gr.player_id, gr.currency
+        ), ${lockCte(foreign)}
+        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
+               ${lockedColumns(foreign)}
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
       );
       return toStart(result.rows[0]);
@@ -344,9 +386,11 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
           WHERE gr.provider = ${key.provider} AND gr.provider_round_id = ${win.roundId}
             AND gr.status = 'open' AND gr.player_id = s.player_id AND gr.game_id = s.game_id
             AND gr.mode = s.mode AND gr.currency = s.currency
-          RETURNING gr.id, gr.mode
-        )
-        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode
+          RETURNING gr.id, gr.mode, gr.bet_minor, gr.bet_bonus_minor, gr.player_id, gr.currency
+        ), ${lockCte(foreign)}
+        SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
+               ${lockedColumns(foreign)},
+               (SELECT bet_minor FROM r) AS round_bet_minor, (SELECT bet_bonus_minor FROM r) AS round_bet_bonus_minor
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
       );
       return toStart(result.rows[0]);
@@ -361,7 +405,7 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         ${acceptCte(key, { live: false, active: false, currency: null })},
         ${claimCte(key, 'rollback', 0n, rollback.referenceTxId)},
         ref AS (
-          SELECT t.id, t.kind, t.provider_tx_id, t.player_id, t.currency, t.amount_minor,
+          SELECT t.id, t.kind, t.provider_tx_id, t.player_id, t.currency, t.amount_minor, t.bonus_minor,
                  t.response->>'status' AS status, t.round_id, gr.provider_round_id, gr.mode AS round_mode
           FROM game_wallet_transactions t
           LEFT JOIN game_rounds gr ON gr.id = t.round_id
@@ -370,26 +414,42 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         SELECT ${startColumns}, NULL::bigint AS round_id, NULL::text AS round_mode,
                ref.id AS ref_id, ref.kind AS ref_kind, ref.provider_tx_id AS ref_provider_tx_id,
                ref.player_id AS ref_player_id, ref.currency AS ref_currency,
-               ref.amount_minor AS ref_amount_minor, ref.status AS ref_status, ref.round_id AS ref_round_id,
+               ref.amount_minor AS ref_amount_minor, ref.bonus_minor AS ref_bonus_minor, ref.status AS ref_status, ref.round_id AS ref_round_id,
                ref.provider_round_id AS ref_provider_round_id, ref.round_mode AS ref_round_mode
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true LEFT JOIN ref ON true`,
       );
       return toStart(result.rows[0]);
     },
 
-    /** Stores the answer of a claimed id (and the round and ledger transaction it produced). */
+    /**
+     * Stores the answer of a claimed id (and the round and ledger transaction it produced), in the
+     * same statement: the bonus part of the money it moved (a bet's also on its round), and its
+     * wager event (`wager`, an INSERT from the wagers service) as a data-modifying CTE.
+     */
     async completeTransaction(done: {
       id: bigint;
       roundId: bigint | null;
       response: StoredAnswer;
       ledgerTransactionId: bigint | null;
+      bonusMinor?: bigint;
+      /** A bet's bonus part, added to its round's `bet_bonus_minor`. */
+      roundBetBonusMinor?: bigint;
+      wager?: SQL | null;
     }): Promise<void> {
+      const ctes: SQL[] = [];
+      if (done.wager) ctes.push(sql`w AS (${done.wager})`);
+      if (done.roundId !== null && (done.roundBetBonusMinor ?? 0n) > 0n) {
+        ctes.push(sql`rb AS (
+          UPDATE game_rounds SET bet_bonus_minor = bet_bonus_minor + ${done.roundBetBonusMinor}::bigint
+          WHERE id = ${done.roundId}::bigint)`);
+      }
       await executePrepared(
         db,
         sql`
+        ${ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
         UPDATE game_wallet_transactions
         SET round_id = ${done.roundId}::bigint, response = ${JSON.stringify(done.response)}::jsonb,
-            ledger_transaction_id = ${done.ledgerTransactionId}::bigint
+            ledger_transaction_id = ${done.ledgerTransactionId}::bigint, bonus_minor = ${done.bonusMinor ?? 0n}::bigint
         WHERE id = ${done.id}`,
       );
     },
@@ -489,16 +549,20 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
       id: bigint;
       roundId: bigint;
       amountMinor: bigint;
+      /** The refunded bet's bonus part (leaves the round's `bet_bonus_minor`). */
+      bonusMinor: bigint;
       response: StoredAnswer;
       ledgerTransactionId: bigint;
       now: Date;
+      wager: SQL | null;
     }): Promise<void> {
       await executePrepared(
         db,
         sql`
-        WITH r AS (
+        WITH ${done.wager ? sql`w AS (${done.wager}),` : sql``} r AS (
           UPDATE game_rounds
           SET bet_minor = bet_minor - ${done.amountMinor}::bigint,
+              bet_bonus_minor = bet_bonus_minor - ${done.bonusMinor}::bigint,
               status = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
                             THEN 'rolled_back' ELSE status END,
               closed_at = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
@@ -509,6 +573,7 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         )
         UPDATE game_wallet_transactions
         SET round_id = (SELECT id FROM r), amount_minor = ${done.amountMinor}::bigint,
+            bonus_minor = ${done.bonusMinor}::bigint,
             response = ${JSON.stringify(done.response)}::jsonb,
             ledger_transaction_id = ${done.ledgerTransactionId}::bigint
         WHERE id = ${done.id}`,

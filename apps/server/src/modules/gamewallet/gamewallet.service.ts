@@ -15,7 +15,7 @@ import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { playerStatusSql } from '../accounts/accounts.service.ts';
 import { isWalletGameSql, providerGameCodeSql } from '../games/games.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { gameBalancesLockSql, type WalletService } from '../wallet/wallet.service.ts';
 import {
   canonical,
   createCallSupport,
@@ -27,7 +27,9 @@ import {
 import { createProviderRegistry, type ProviderRegistry } from './gamewallet.providers.ts';
 import { createGameWalletRepository, type SessionMode, type StoredAnswer } from './gamewallet.repository.ts';
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
-import { createWalletActions } from './wallet-actions.ts';
+import { type CheckBet, createWalletActions } from './wallet-actions.ts';
+
+export { BetRefused, type CheckBet, maxBetCheck } from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;
@@ -55,7 +57,13 @@ export interface WalletCall {
 
 export function createGameWalletService(
   deps: Pick<Deps, 'db' | 'log' | 'now' | 'config'>,
-  collaborators: { wallet: WalletService; metadata: MetadataService; providers?: ProviderRegistry },
+  collaborators: {
+    wallet: WalletService;
+    metadata: MetadataService;
+    providers?: ProviderRegistry;
+    /** Blocks real-money bets over a limit (the bonuses service's max bet while wagering). */
+    checkBet?: CheckBet;
+  },
 ) {
   const { wallet, metadata } = collaborators;
   const providers = collaborators.providers ?? createProviderRegistry(deps.config);
@@ -63,13 +71,20 @@ export function createGameWalletService(
     playerStatus: playerStatusSql,
     providerGameCode: providerGameCodeSql,
     isWalletGame: isWalletGameSql,
+    lockGameBalances: gameBalancesLockSql,
   });
   const playerKeySecret = createHmac('sha256', appSecret(deps.config))
     .update('gamewallet:player-id')
     .digest();
   const support = createCallSupport({ deps, metadata, repository, playerKeySecret });
   const { tokenHashOf } = support;
-  const { perform } = createWalletActions({ deps, wallet, repository, support });
+  const { perform } = createWalletActions({
+    deps,
+    wallet,
+    repository,
+    support,
+    checkBet: collaborators.checkBet,
+  });
 
   return {
     // The read model of this module's rounds, for the games module's history and winners list.

@@ -67,6 +67,8 @@ export const gameRounds = pgTable(
     currency: text('currency').notNull(),
     betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The part of `bet_minor` that was bonus money (the rest was real): a win is credited in this proportion. */
+    betBonusMinor: bigint('bet_bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** open | closed | rolled_back */
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +84,10 @@ export const gameRounds = pgTable(
     check('game_rounds_mode_check', sql`${table.mode} IN ('real', 'demo')`),
     check('game_rounds_status_check', sql`${table.status} IN ('open', 'closed', 'rolled_back')`),
     check('game_rounds_amounts_check', sql`${table.betMinor} >= 0 AND ${table.winMinor} >= 0`),
+    check(
+      'game_rounds_bet_bonus_check',
+      sql`${table.betBonusMinor} >= 0 AND ${table.betBonusMinor} <= ${table.betMinor}`,
+    ),
   ],
 );
 
@@ -102,6 +108,8 @@ export const gameWalletTransactions = pgTable(
     playerId: bigint('player_id', { mode: 'bigint' }).references(() => players.id),
     currency: text('currency'),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The part of `amount_minor` that was bonus money (bet: spent from, win: credited to the bonus balance). */
+    bonusMinor: bigint('bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** For rollbacks: the bet transaction id it cancels. */
     referenceTxId: text('reference_tx_id'),
     /** SHA-256 of the call's parameters: the same id with other parameters is refused. */
@@ -118,5 +126,9 @@ export const gameWalletTransactions = pgTable(
       sql`${table.kind} IN ('bet', 'win', 'rollback', 'tombstone')`,
     ),
     check('game_wallet_transactions_amount_check', sql`${table.amountMinor} >= 0`),
+    check(
+      'game_wallet_transactions_bonus_check',
+      sql`${table.bonusMinor} >= 0 AND ${table.bonusMinor} <= ${table.amountMinor}`,
+    ),
   ],
 );

@@ -3,7 +3,8 @@
  * transaction with the ledger posting and the stored answer (see gamewallet.service.ts).
  */
 import type { Deps } from '../../deps.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { wagerEventInsertSql } from '../wagers/wagers.service.ts';
+import { type WalletService, winBonusShare } from '../wallet/wallet.service.ts';
 import { type CallSupport, fail, GAME_SESSION_TTL_MS, Raced, Refusal, Short } from './call-support.ts';
 import type { GameWalletRepository, SessionRecord, StoredAnswer } from './gamewallet.repository.ts';
 import type {
@@ -15,14 +16,73 @@ import type {
   WinRequest,
 } from './gamewallet.schemas.ts';
 
+/**
+ * Checks that must block a real-money bet (the bonus max bet while wagering; later responsible-
+ * gaming limits), run in the bet's transaction before any money moves. Throws `BetRefused` to
+ * refuse (`bet_limit_exceeded`); anything else it throws fails the call (5xx, nothing written).
+ */
+export type CheckBet = (playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
+
+/** A `checkBet` refusal: the bet answers `bet_limit_exceeded` and nothing is written. */
+export class BetRefused extends Error {
+  constructor(message = 'bet_limit_exceeded') {
+    super(message);
+    this.name = 'BetRefused';
+  }
+}
+
+/**
+ * The `checkBet` of a maximum bet (the bonuses service's `maxBetFor`: null while no bonus is in
+ * wagering): a stake above it is refused.
+ */
+export function maxBetCheck(
+  maxBetFor: (playerId: bigint, currency: string) => Promise<bigint | null>,
+): CheckBet {
+  return async (playerId, currency, stakeMinor) => {
+    const max = await maxBetFor(playerId, currency);
+    if (max !== null && stakeMinor > max) throw new BetRefused();
+  };
+}
+
 export interface WalletActionsContext {
   deps: Pick<Deps, 'now'>;
   wallet: WalletService;
   repository: GameWalletRepository;
   support: CallSupport;
+  checkBet?: CheckBet | undefined;
 }
 
-export function createWalletActions({ deps, wallet, repository, support }: WalletActionsContext) {
+/** The wager event of a real-money call (ADR 019); demo play writes none. */
+function wagerOf(
+  session: SessionRecord,
+  mode: SessionRecord['mode'],
+  event: {
+    kind: 'bet' | 'win' | 'rollback';
+    roundRef: string;
+    stakeRealMinor?: bigint;
+    stakeBonusMinor?: bigint;
+    payoutRealMinor?: bigint;
+    payoutBonusMinor?: bigint;
+    now: Date;
+  },
+) {
+  if (mode !== 'real') return null;
+  return wagerEventInsertSql({
+    playerId: session.playerId,
+    currency: session.currency,
+    product: 'casino',
+    kind: event.kind,
+    gameId: session.gameId,
+    roundRef: event.roundRef,
+    stakeRealMinor: event.stakeRealMinor ?? 0n,
+    stakeBonusMinor: event.stakeBonusMinor ?? 0n,
+    payoutRealMinor: event.payoutRealMinor ?? 0n,
+    payoutBonusMinor: event.payoutBonusMinor ?? 0n,
+    createdAt: event.now,
+  });
+}
+
+export function createWalletActions({ deps, wallet, repository, support, checkBet }: WalletActionsContext) {
   const {
     tokenHashOf,
     requestHashOf,
@@ -101,6 +161,15 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
               : fail('invalid_request', { field: 'round_id' }),
           );
         }
+        if (checkBet && session.mode === 'real') {
+          try {
+            await checkBet(session.playerId, session.currency, amountMinor);
+          } catch (error) {
+            // Rolls the whole call back: no id claimed, no round, no money, no event.
+            if (error instanceof BetRefused) throw new Refusal(fail('bet_limit_exceeded'));
+            throw error;
+          }
+        }
         let posted: Awaited<ReturnType<WalletService['postGameBet']>>;
         try {
           posted = await wallet.postGameBet(
@@ -114,7 +183,7 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
               roundId: input.round_id,
             },
             // A refusal rolls this whole transaction back (Short below): no savepoint needed.
-            { tx, rollsBackOnRefusal: true },
+            { tx, rollsBackOnRefusal: true, lockedGameBalances: start.lockedBalances },
           );
         } catch (error) {
           if (isShortOfFunds(error)) throw new Short(session);
@@ -128,6 +197,15 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
           roundId: start.roundId,
           response: answer,
           ledgerTransactionId: posted.ledgerTransactionId,
+          bonusMinor: posted.bonusMinor,
+          roundBetBonusMinor: posted.bonusMinor,
+          wager: wagerOf(session, session.mode, {
+            kind: 'bet',
+            roundRef: input.round_id,
+            stakeRealMinor: posted.realMinor,
+            stakeBonusMinor: posted.bonusMinor,
+            now: deps.now(),
+          }),
         });
         return answer;
       });
@@ -186,21 +264,37 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
       }
       let balanceMinor: bigint;
       let ledgerTransactionId: bigint | null = null;
+      let bonusMinor = 0n;
+      let wager: ReturnType<typeof wagerOf> = null;
+      const roundMode = start.roundMode ?? session.mode;
       if (amountMinor > 0n) {
+        // Credited to bonus in the proportion the round's stakes were bonus money (ADR 019).
+        bonusMinor =
+          roundMode === 'real'
+            ? winBonusShare(amountMinor, start.roundBetMinor, start.roundBetBonusMinor)
+            : 0n;
         const posted = await wallet.postGameWin(
           {
             provider,
             playerId: session.playerId,
             currency: session.currency,
-            mode: start.roundMode ?? session.mode,
+            mode: roundMode,
             amountMinor,
+            bonusMinor,
             transactionId: input.transaction_id,
             roundId: input.round_id,
           },
-          { tx },
+          { tx, lockedGameBalances: start.lockedBalances },
         );
         balanceMinor = posted.balanceMinor;
         ledgerTransactionId = posted.ledgerTransactionId;
+        wager = wagerOf(session, roundMode, {
+          kind: 'win',
+          roundRef: input.round_id,
+          payoutRealMinor: posted.realMinor,
+          payoutBonusMinor: posted.bonusMinor,
+          now: deps.now(),
+        });
       } else {
         balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode, {
           tx,
@@ -212,6 +306,8 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
         roundId: start.roundId,
         response: answer,
         ledgerTransactionId,
+        bonusMinor,
+        wager,
       });
       return answer;
     });
@@ -283,6 +379,7 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
           currency: betCurrency,
           mode: betMode,
           amountMinor: ref.amountMinor,
+          bonusMinor: betMode === 'real' ? ref.bonusMinor : 0n,
           transactionId: ref.providerTxId,
           roundId: input.round_id,
         },
@@ -299,9 +396,18 @@ export function createWalletActions({ deps, wallet, repository, support }: Walle
         id: txId,
         roundId: ref.roundId,
         amountMinor: ref.amountMinor,
+        bonusMinor: posted.bonusMinor,
         response: answer,
         ledgerTransactionId: posted.ledgerTransactionId,
         now: deps.now(),
+        // The negated split of the bet it reverses.
+        wager: wagerOf({ ...session, currency: betCurrency }, betMode, {
+          kind: 'rollback',
+          roundRef: input.round_id,
+          stakeRealMinor: -posted.realMinor,
+          stakeBonusMinor: -posted.bonusMinor,
+          now: deps.now(),
+        }),
       });
       return answer;
     });

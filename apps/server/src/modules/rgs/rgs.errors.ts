@@ -10,6 +10,7 @@ export const RGS_ERROR_STATUS = {
   illegal_action: 409,
   round_in_progress: 409,
   insufficient_funds: 409,
+  bet_limit_exceeded: 409,
   round_not_found: 404,
   seed_invalid: 400,
   wallet_unavailable: 503,

@@ -64,6 +64,11 @@ export function createRoundSupport({
       case 'session_not_found':
       case 'player_blocked':
         return sessionInvalid();
+      case 'bet_limit_exceeded':
+        // The platform's max bet while a bonus is wagering (docs/game-wallet-protocol.md).
+        return new RgsError('bet_limit_exceeded', 'This stake is above the maximum bet allowed now', {
+          field: 'bet',
+        });
       case 'limit_exceeded':
         return new RgsError('bad_bet', 'A limit on your account refuses this stake', { field: 'bet' });
       default:

@@ -29,6 +29,7 @@ import type { MetadataService } from '../metadata/metadata.service.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
 
 export type { WalletExecutor } from './wallet.repository.ts';
+export { gameBalancesLockSql } from './wallet.repository.ts';
 
 /**
  * Where money from and to the payment provider enters and leaves the books: the world `psp`
@@ -53,6 +54,11 @@ export interface PostOptions {
    * so the posting needs no savepoint to keep the transaction usable: two round trips fewer.
    */
   rollsBackOnRefusal?: boolean;
+  /**
+   * Real-money game movements: the caller's statement already locked the player's main and bonus
+   * accounts in `tx` (`gameBalancesLockSql`) and read these balances; the wallet does not lock again.
+   */
+  lockedGameBalances?: { main: bigint; bonus: bigint } | null;
 }
 
 export interface DepositCredit {
@@ -104,7 +110,7 @@ export interface WithdrawalMovement {
 }
 
 export function createWalletService(
-  deps: Pick<Deps, 'db' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'log' | 'now'> & Partial<Pick<Deps, 'config'>>,
   collaborators: { metadata: MetadataService },
 ) {
   const { metadata } = collaborators;
@@ -187,6 +193,97 @@ export function createWalletService(
 
   function assertPositive(amountMinor: bigint): void {
     if (amountMinor <= 0n) throw new Error('wallet movements take a positive amount');
+  }
+
+  function bonusIsolation(): boolean {
+    return deps.config?.BONUS_ISOLATION_ENABLED === true;
+  }
+
+  /** Locks the player's main and bonus accounts of a real-money game movement (lock order: ADR 019). */
+  async function lockGameBalances(
+    movement: GameMovement,
+    options: PostOptions,
+  ): Promise<{ main: bigint; bonus: bigint }> {
+    if (options.lockedGameBalances && options.tx) return options.lockedGameBalances;
+    const target = options.tx ? createLedger(options.tx) : ledger;
+    const balances = await target.lockPlayerBalances(movement.playerId, movement.currency, ['main', 'bonus']);
+    return { main: balances.get('main') ?? 0n, bonus: balances.get('bonus') ?? 0n };
+  }
+
+  /** Posts a real-money movement of the player's main and bonus balances (deltas) against house games. */
+  async function postReal(
+    movement: GameMovement,
+    options: PostOptions,
+    kind: 'bet' | 'win' | 'rollback',
+    locked: { main: bigint; bonus: bigint },
+    delta: { realMinor: bigint; bonusMinor: bigint },
+  ): Promise<GamePostingResult> {
+    const main = player(movement.playerId, movement.currency, 'main');
+    const bonus = player(movement.playerId, movement.currency, 'bonus');
+    const postings = [
+      { account: gameHouse(movement), amountMinor: -(delta.realMinor + delta.bonusMinor) },
+      ...(delta.realMinor !== 0n ? [{ account: main, amountMinor: delta.realMinor }] : []),
+      ...(delta.bonusMinor !== 0n ? [{ account: bonus, amountMinor: delta.bonusMinor }] : []),
+    ];
+    const result = await post(
+      {
+        idempotencyKey: gameKey(movement, kind),
+        kind: `game_${kind}`,
+        postings,
+        metadata: gameMetadata(movement),
+      },
+      options,
+      'BillingServiceErrorException',
+    );
+    // The accounts are locked by this transaction: their balances after are the locked ones plus
+    // what this transfer moved (nothing when it was a replay).
+    const moved = result.replayed ? { realMinor: 0n, bonusMinor: 0n } : delta;
+    return {
+      ledgerTransactionId: result.transactionId,
+      replayed: result.replayed,
+      balanceMinor: playableMinor(
+        locked.main + moved.realMinor,
+        locked.bonus + moved.bonusMinor,
+        bonusIsolation(),
+      ),
+      realMinor: delta.realMinor < 0n ? -delta.realMinor : delta.realMinor,
+      bonusMinor: delta.bonusMinor < 0n ? -delta.bonusMinor : delta.bonusMinor,
+    };
+  }
+
+  /** A win or a refund: house → player; real money split main / bonus by `bonusMinor`. */
+  async function postCredit(
+    movement: GameMovement & { bonusMinor?: bigint },
+    options: PostOptions,
+    kind: 'win' | 'rollback',
+  ): Promise<GamePostingResult> {
+    assertPositive(movement.amountMinor);
+    const bonusMinor = movement.bonusMinor ?? 0n;
+    if (bonusMinor < 0n || bonusMinor > movement.amountMinor)
+      throw new Error('the bonus part is out of range');
+    if (movement.mode === 'demo') {
+      if (bonusMinor !== 0n) throw new Error('demo play has no bonus money');
+      const account = player(movement.playerId, movement.currency, 'fun');
+      const result = await post(
+        {
+          idempotencyKey: gameKey(movement, kind),
+          kind: `game_${kind}`,
+          postings: [
+            { account: gameHouse(movement), amountMinor: -movement.amountMinor },
+            { account, amountMinor: movement.amountMinor },
+          ],
+          metadata: gameMetadata(movement),
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return { ...gameResult(result, account), realMinor: movement.amountMinor, bonusMinor: 0n };
+    }
+    const locked = await lockGameBalances(movement, options);
+    return postReal(movement, options, kind, locked, {
+      realMinor: movement.amountMinor - bonusMinor,
+      bonusMinor,
+    });
   }
 
   return {
@@ -335,7 +432,10 @@ export function createWalletService(
     // Callers post inside their own transaction (`{ tx }`): the wallet-API record and the money
     // commit together.
 
-    /** The balance a game session plays with: main (real) or fun (demo). */
+    /**
+     * The balance a game session plays with: demo the fun balance; real the main and bonus balances
+     * a bet may spend (`playableMinor`: both, or under bonus isolation the one it would spend).
+     */
     async gameBalanceMinor(
       playerId: bigint,
       currency: string,
@@ -343,70 +443,74 @@ export function createWalletService(
       options: PostOptions = {},
     ): Promise<bigint> {
       const target = options.tx ? createLedger(options.tx) : ledger;
-      return target.balance(player(playerId, currency, gameBalanceKind(mode)));
-    },
-
-    /** A bet: player main/fun → house games/fun_games; refused (insufficient_funds) when short. */
-    async postGameBet(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
-      assertPositive(movement.amountMinor);
-      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
-      const result = await post(
-        {
-          idempotencyKey: gameKey(movement, 'bet'),
-          kind: 'game_bet',
-          postings: [
-            { account, amountMinor: -movement.amountMinor },
-            { account: gameHouse(movement), amountMinor: movement.amountMinor },
-          ],
-          metadata: gameMetadata(movement),
-        },
-        options,
-        'BillingServiceErrorException',
-      );
-      return gameResult(result, account);
-    },
-
-    /** A win: house games/fun_games → player main/fun. */
-    async postGameWin(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
-      assertPositive(movement.amountMinor);
-      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
-      const result = await post(
-        {
-          idempotencyKey: gameKey(movement, 'win'),
-          kind: 'game_win',
-          postings: [
-            { account: gameHouse(movement), amountMinor: -movement.amountMinor },
-            { account, amountMinor: movement.amountMinor },
-          ],
-          metadata: gameMetadata(movement),
-        },
-        options,
-        'BillingServiceErrorException',
-      );
-      return gameResult(result, account);
+      if (mode === 'demo') return target.balance(player(playerId, currency, 'fun'));
+      const [main, bonus] = await Promise.all([
+        target.balance(player(playerId, currency, 'main')),
+        target.balance(player(playerId, currency, 'bonus')),
+      ]);
+      return playableMinor(main, bonus, bonusIsolation());
     },
 
     /**
-     * Refunds a bet (house → player). `transactionId` is the BET's id: the key names the bet, so
-     * two rollbacks of one bet (whatever their own ids) refund it once; the second is `replayed`.
+     * A bet: the player's money → house games (demo: fun → fun_games). Real money is split by
+     * `splitStake` from the main and bonus balances locked first (so nothing changes them before
+     * the transfer); refused (insufficient_funds) when the rule's source cannot cover it. The
+     * split is returned for the wager stream and the round.
      */
-    async postGameRollback(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
+    async postGameBet(movement: GameMovement, options: PostOptions = {}): Promise<GamePostingResult> {
       assertPositive(movement.amountMinor);
-      const account = player(movement.playerId, movement.currency, gameBalanceKind(movement.mode));
-      const result = await post(
-        {
-          idempotencyKey: gameKey(movement, 'rollback'),
-          kind: 'game_rollback',
-          postings: [
-            { account: gameHouse(movement), amountMinor: -movement.amountMinor },
-            { account, amountMinor: movement.amountMinor },
-          ],
-          metadata: gameMetadata(movement),
-        },
-        options,
-        'BillingServiceErrorException',
-      );
-      return gameResult(result, account);
+      if (movement.mode === 'demo') {
+        const account = player(movement.playerId, movement.currency, 'fun');
+        const result = await post(
+          {
+            idempotencyKey: gameKey(movement, 'bet'),
+            kind: 'game_bet',
+            postings: [
+              { account, amountMinor: -movement.amountMinor },
+              { account: gameHouse(movement), amountMinor: movement.amountMinor },
+            ],
+            metadata: gameMetadata(movement),
+          },
+          options,
+          'BillingServiceErrorException',
+        );
+        return { ...gameResult(result, account), realMinor: movement.amountMinor, bonusMinor: 0n };
+      }
+      const locked = await lockGameBalances(movement, options);
+      const split = splitStake(locked.main, locked.bonus, movement.amountMinor, bonusIsolation());
+      if (!split) {
+        throw new AppError('BillingServiceErrorException', {
+          code: 'insufficient_funds',
+          message: 'wallet.insufficient_funds',
+        });
+      }
+      return postReal(movement, options, 'bet', locked, {
+        realMinor: -split.realMinor,
+        bonusMinor: -split.bonusMinor,
+      });
+    },
+
+    /**
+     * A win: house games → player (demo: fun_games → fun). `bonusMinor` of it goes to the bonus
+     * balance (the caller computes it with `winBonusShare` from the round's stakes), the rest to main.
+     */
+    async postGameWin(
+      movement: GameMovement & { bonusMinor?: bigint },
+      options: PostOptions = {},
+    ): Promise<GamePostingResult> {
+      return postCredit(movement, options, 'win');
+    },
+
+    /**
+     * Refunds a bet (house → player) exactly as it was spent: `bonusMinor` back to bonus, the rest
+     * to main. `transactionId` is the BET's id: the key names the bet, so two rollbacks of one bet
+     * (whatever their own ids) refund it once; the second is `replayed`.
+     */
+    async postGameRollback(
+      movement: GameMovement & { bonusMinor?: bigint },
+      options: PostOptions = {},
+    ): Promise<GamePostingResult> {
+      return postCredit(movement, options, 'rollback');
     },
 
     /**
@@ -466,16 +570,59 @@ export interface GamePostingResult {
   ledgerTransactionId: bigint;
   /** The key was already applied: nothing moved now. */
   replayed: boolean;
-  /** The player's game balance (main or fun) after the posting. */
+  /** The player's game balance after the posting (`gameBalanceMinor`). */
   balanceMinor: bigint;
+  /** What this movement took from (bet) or gave to (win, rollback) the player's real money (demo: fun). */
+  realMinor: bigint;
+  /** … and bonus money. */
+  bonusMinor: bigint;
+}
+
+/**
+ * Which money a real-money bet spends (ADR 019). Without bonus isolation: the main balance first,
+ * then bonus for the rest. With isolation (General info `is_bonus_isolation_enabled`): only the
+ * bonus balance while the player has bonus money (a bonus in wagering: its money lives in the
+ * bonus account until wagering completes, and completion converts it, cancel or expiry burns it),
+ * otherwise only main. Null: the source cannot cover the stake (insufficient funds).
+ */
+export function splitStake(
+  mainMinor: bigint,
+  bonusMinor: bigint,
+  stakeMinor: bigint,
+  isolation: boolean,
+): { realMinor: bigint; bonusMinor: bigint } | null {
+  if (stakeMinor <= 0n) return null;
+  if (isolation) {
+    if (bonusMinor > 0n) return stakeMinor <= bonusMinor ? { realMinor: 0n, bonusMinor: stakeMinor } : null;
+    return stakeMinor <= mainMinor ? { realMinor: stakeMinor, bonusMinor: 0n } : null;
+  }
+  if (stakeMinor > mainMinor + bonusMinor) return null;
+  const realMinor = stakeMinor < mainMinor ? stakeMinor : mainMinor;
+  return { realMinor, bonusMinor: stakeMinor - realMinor };
+}
+
+/** What a real-money session can bet with (the balance the game shows), by the same rule. */
+export function playableMinor(mainMinor: bigint, bonusMinor: bigint, isolation: boolean): bigint {
+  if (isolation) return bonusMinor > 0n ? bonusMinor : mainMinor;
+  return mainMinor + bonusMinor;
+}
+
+/**
+ * The part of a round's win credited to the bonus balance: the win in the proportion the round's
+ * stakes were bonus money, rounded down (the remainder minor unit goes to real money, so bonus
+ * money never grows by rounding). Zero when the round staked nothing.
+ */
+export function winBonusShare(
+  winMinor: bigint,
+  roundStakeMinor: bigint,
+  roundBonusStakeMinor: bigint,
+): bigint {
+  if (winMinor <= 0n || roundStakeMinor <= 0n || roundBonusStakeMinor <= 0n) return 0n;
+  return (winMinor * roundBonusStakeMinor) / roundStakeMinor;
 }
 
 /** Where play money comes from: demo sessions top the fun balance up from here. */
 const FUN_BANK_ACCOUNT = 'fun_bank';
-
-function gameBalanceKind(mode: GameMode): PlayerBalanceKind {
-  return mode === 'demo' ? 'fun' : 'main';
-}
 
 function gameHouse(movement: GameMovement): AccountRef {
   return {
@@ -498,7 +645,10 @@ function gameMetadata(movement: GameMovement): Record<string, string | null> {
   };
 }
 
-function gameResult(result: TransferResult, account: AccountRef): GamePostingResult {
+function gameResult(
+  result: TransferResult,
+  account: AccountRef,
+): Pick<GamePostingResult, 'ledgerTransactionId' | 'replayed' | 'balanceMinor'> {
   const balanceMinor = result.balances[logicalKey(account)];
   if (balanceMinor === undefined) throw new Error('the ledger did not report the player balance');
   return { ledgerTransactionId: result.transactionId, replayed: result.replayed, balanceMinor };

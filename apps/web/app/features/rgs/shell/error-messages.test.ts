@@ -41,6 +41,16 @@ describe('API error → message', () => {
     expect(fr.text).toContain('€0.40');
   });
 
+  it('says clearly that a bet above the bonus max bet was refused, in en and fr', () => {
+    const error = new RgsApiError({ code: 'bet_limit_exceeded', message: 'x', status: 409 });
+    const en = errorMessage(error, createRgsTestI18n('en').t, format);
+    expect(en).toMatchObject({ title: 'This bet is above the maximum bet', retryable: false, fatal: false });
+    expect(en.text).toContain('Lower your bet');
+    const fr = errorMessage(error, createRgsTestI18n('fr').t, format);
+    expect(fr.title).toBe('Cette mise dépasse la mise maximale');
+    expect(fr.text).toContain('Baissez votre mise');
+  });
+
   it('offers a retry for wallet_unavailable, rate limits and the network only', () => {
     const { t } = createRgsTestI18n('en');
     const retryable = RGS_ERROR_CODES.filter(

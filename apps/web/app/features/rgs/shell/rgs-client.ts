@@ -83,6 +83,7 @@ export const RGS_ERROR_CODES = [
   'illegal_action',
   'round_in_progress',
   'insufficient_funds',
+  'bet_limit_exceeded',
   'round_not_found',
   'seed_invalid',
   'wallet_unavailable',
