@@ -8,6 +8,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -17,6 +18,7 @@ import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
@@ -29,6 +31,9 @@ export function createServices(deps: Deps) {
   const social = createSocialService(deps, { sessions, accounts });
   const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
   const gameWallet = createGameWalletService(deps, { wallet, metadata });
+  const games = createGamesService(deps, { gameWallet, accounts });
+  // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).
+  const bonuses = createBonusesService(deps, { bonusMoves, games });
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -42,7 +47,8 @@ export function createServices(deps: Deps) {
     social,
     cashier,
     gameWallet,
-    games: createGamesService(deps, { gameWallet, accounts }),
+    games,
+    bonuses,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

@@ -110,7 +110,8 @@ function amount(field: string, value: bigint | null, required: boolean): void {
 /** Throws BonusTemplateError on the first bad value. */
 export function validateTemplate(input: BonusTemplateInput, maxWageringMultiplier: number): void {
   if (!KEY.test(input.key)) throw new BonusTemplateError('key', 'lowercase letters, digits, _ and -');
-  if (!(BONUS_KINDS as readonly string[]).includes(input.kind)) throw new BonusTemplateError('kind', 'unknown');
+  if (!(BONUS_KINDS as readonly string[]).includes(input.kind))
+    throw new BonusTemplateError('kind', 'unknown');
   text('name', input.name);
   text('description', input.description);
   if (input.kind === 'deposit_match') integer('percent', input.percent, 1, 1000);
@@ -179,7 +180,9 @@ export function grantAmount(
   template: Pick<BonusTemplateInput, 'kind' | 'percent' | 'amounts'>,
   currency: string,
   depositMinor: bigint | null,
-): { ok: true; amountMinor: bigint } | { ok: false; reason: 'currency' | 'deposit_required' | 'deposit_too_small' } {
+):
+  | { ok: true; amountMinor: bigint }
+  | { ok: false; reason: 'currency' | 'deposit_required' | 'deposit_too_small' } {
   const amounts = template.amounts[currency];
   if (!amounts) return { ok: false, reason: 'currency' };
   switch (template.kind) {
@@ -203,7 +206,10 @@ export function grantAmount(
 
 /** The weight of a stake on `game` (sysname, type) under the template; 0 outside the allowed games. */
 export function contributionPercent(
-  template: Pick<BonusTemplateInput, 'contributions' | 'gameContributions' | 'allowedGameTypes' | 'allowedGames'>,
+  template: Pick<
+    BonusTemplateInput,
+    'contributions' | 'gameContributions' | 'allowedGameTypes' | 'allowedGames'
+  >,
   game: { sysname: string; type: string } | null,
 ): number {
   if (game === null) return 0;

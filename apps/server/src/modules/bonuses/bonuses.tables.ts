@@ -117,9 +117,7 @@ export const playerBonuses = pgTable(
     uniqueIndex('player_bonuses_one_funded_idx')
       .on(table.playerId, table.currency, table.account)
       .where(sql`${table.status} IN ('active', 'wagering')`),
-    index('player_bonuses_due_available_idx')
-      .on(table.activateBy)
-      .where(sql`${table.status} = 'available'`),
+    index('player_bonuses_due_available_idx').on(table.activateBy).where(sql`${table.status} = 'available'`),
     index('player_bonuses_due_funded_idx')
       .on(table.wagerBy)
       .where(sql`${table.status} IN ('active', 'wagering')`),
