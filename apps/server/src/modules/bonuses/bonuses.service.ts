@@ -189,7 +189,13 @@ export function createBonusesService(
         : action === 'deactivate'
           ? 'bonuses.not_deactivatable'
           : 'bonuses.not_removable';
-    return new AppError('InvalidParameterException', { code: `bonus_not_${action}able`, message, cause });
+    const code =
+      action === 'activate'
+        ? 'bonus_not_available'
+        : action === 'deactivate'
+          ? 'bonus_not_deactivatable'
+          : 'bonus_not_removable';
+    return new AppError('InvalidParameterException', { code, message, cause });
   }
 
   /** A player's action on their own bonus; another player's bonus is not found (nothing changes). */
