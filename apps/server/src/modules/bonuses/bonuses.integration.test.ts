@@ -383,6 +383,14 @@ describe('expiry and free spins', () => {
     expect((await bonuses().find(funded.id))?.status).toBe('expired');
     expect(await balance(q.id, 'bonus')).toBe(0n);
     expect(await bonuses().expireDue()).toBe(0);
+    // A win of a round left open across the expiry lands on the bonus account: the consumer
+    // forfeits it (once, even on replay), never leaving bonus money without a bonus.
+    await bonusWin(q.id, 700n);
+    const lateWin = { ...bet(q.id, 0n), kind: 'win' as const, payoutBonusMinor: 700n };
+    await apply([lateWin]);
+    await apply([lateWin]);
+    expect(await balance(q.id, 'bonus')).toBe(0n);
+    expect(await balance(q.id)).toBe(0n);
     expect((await bonuses().audit(funded.id)).at(-1)).toMatchObject({
       actor: 'system:expiry',
       reason: 'wagering_deadline',
@@ -432,6 +440,7 @@ describe('ledger', () => {
       'bonus_burn',
       'bonus_convert',
       'bonus_fund',
+      'bonus_sweep',
       'bonus_unfund',
     ]);
   });

@@ -451,6 +451,7 @@ export function createBonusesService(
     repository,
     games,
     templates: (ids, tx) => repository.templates(ids, tx),
+    sweep: (tx, target, amountMinor, eventId) => bonusMoves.sweep(tx, target, amountMinor, eventId),
     wager: (tx, bonus, template, contributionMinor, reason) =>
       step(
         tx,

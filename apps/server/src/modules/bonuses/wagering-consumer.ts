@@ -5,13 +5,15 @@
  * 0 outside the allowed games; sport stakes count 100 % for a betting bonus and nothing for a
  * casino one, and the reverse). Rounded toward zero in minor units. A rollback subtracts what its
  * round counted for that bonus, never more. Reaching the requirement completes the bonus and
- * converts its balance, in the transaction that advances the consumer's position.
+ * converts its balance, in the transaction that advances the consumer's position. Bonus money an
+ * event brings (a win paid to bonus, a refunded bonus stake) to an account with no funded bonus is
+ * swept to the house: a round left open across a burn, expiry or completion forfeits its bonus win.
  *
  * Exactly once: each counted event is recorded per bonus (`bonus_wager_entries`, primary key
  * bonus + event id), so a batch applied again after a crash or by a second node counts nothing
  * twice, even if the runtime's position were replayed from an earlier point.
  */
-import { weightedStake } from './bonus-state.ts';
+import { isFunded, weightedStake } from './bonus-state.ts';
 import { contributionPercent } from './bonus-template.ts';
 import type { BonusesRepository, BonusTx, PlayerBonusRecord, TemplateRecord } from './bonuses.repository.ts';
 import type { WagerConsumer, WagerEvent } from './wager-event-shape.ts';
@@ -22,6 +24,13 @@ export interface WageringConsumerDeps {
   repository: Pick<BonusesRepository, 'lockFundedBonuses' | 'insertWagerEntry' | 'countedForRound'>;
   games: { gameTypesByIds(ids: bigint[]): Promise<Map<bigint, { sysname: string; type: string }>> };
   templates(ids: bigint[], tx: BonusTx): Promise<Map<bigint, TemplateRecord>>;
+  /** Forfeits bonus money that arrived with no funded bonus (wallet bonus moves `sweep`). */
+  sweep(
+    tx: BonusTx,
+    target: { playerId: bigint; currency: string; account: 'bonus' | 'betting_bonus' },
+    amountMinor: bigint,
+    eventId: bigint,
+  ): Promise<bigint>;
   /** Runs the state machine's wager action on a locked bonus (status, audit, conversion). */
   wager(
     tx: BonusTx,
@@ -44,38 +53,62 @@ export function eventWeight(
   return contributionPercent(template, game);
 }
 
+/** Bonus money an event brings into a bonus account: a win paid to bonus, a refunded bonus stake. */
+export function bonusInflow(event: WagerEvent): bigint {
+  return (
+    (event.payoutBonusMinor > 0n ? event.payoutBonusMinor : 0n) +
+    (event.stakeBonusMinor < 0n ? -event.stakeBonusMinor : 0n)
+  );
+}
+
 export function createWageringConsumer(deps: WageringConsumerDeps): WagerConsumer {
   return {
     name: BONUS_WAGERING_CONSUMER,
     async apply(tx, events) {
-      const stakes = events.filter(
-        (e) => (e.kind === 'bet' || e.kind === 'rollback') && e.stakeRealMinor + e.stakeBonusMinor !== 0n,
-      );
-      if (stakes.length === 0) return;
-      const funded = await deps.repository.lockFundedBonuses(tx, [...new Set(stakes.map((e) => e.playerId))]);
-      if (funded.length === 0) return;
+      const stakes = (e: WagerEvent) =>
+        (e.kind === 'bet' || e.kind === 'rollback') && e.stakeRealMinor + e.stakeBonusMinor !== 0n;
+      const relevant = events.filter((e) => stakes(e) || bonusInflow(e) > 0n);
+      if (relevant.length === 0) return;
+      const funded = await deps.repository.lockFundedBonuses(tx, [
+        ...new Set(relevant.map((e) => e.playerId)),
+      ]);
       const byPlayer = new Map<bigint, PlayerBonusRecord[]>();
       for (const bonus of funded)
         byPlayer.set(bonus.playerId, [...(byPlayer.get(bonus.playerId) ?? []), bonus]);
       const templates = await deps.templates([...new Set(funded.map((b) => b.templateId))], tx);
       const gameIds = [
-        ...new Set(stakes.filter((e) => byPlayer.has(e.playerId) && e.gameId !== null).map((e) => e.gameId!)),
+        ...new Set(
+          relevant.filter((e) => byPlayer.has(e.playerId) && e.gameId !== null).map((e) => e.gameId!),
+        ),
       ];
       const games = await deps.games.gameTypesByIds(gameIds);
 
-      for (const event of stakes) {
-        const bonuses = byPlayer.get(event.playerId);
-        if (!bonuses) continue;
+      for (const event of relevant) {
+        const bonuses = byPlayer.get(event.playerId) ?? [];
+        const inflow = bonusInflow(event);
+        if (inflow > 0n) {
+          // Bonus money landing where no bonus is funded (a round left open across a burn, an
+          // expiry or a completion) is forfeited: bonus money never outlives its bonus.
+          const account = event.product === 'sport' ? 'betting_bonus' : 'bonus';
+          const holder = bonuses.find(
+            (b) => b.currency === event.currency && b.account === account && isFunded(b.status),
+          );
+          if (!holder) {
+            await deps.sweep(
+              tx,
+              { playerId: event.playerId, currency: event.currency, account },
+              inflow,
+              event.id,
+            );
+          }
+        }
+        if (!stakes(event)) continue;
         for (let index = 0; index < bonuses.length; index += 1) {
           const bonus = bonuses[index]!;
-          if (bonus.currency !== event.currency || bonus.status === 'completed') continue;
+          if (bonus.currency !== event.currency || !isFunded(bonus.status)) continue;
           const template = templates.get(bonus.templateId)!;
-          const weight = eventWeight(
-            bonus,
-            template,
-            event,
-            event.gameId === null ? null : (games.get(event.gameId) ?? null),
-          );
+          const game = event.gameId === null ? null : (games.get(event.gameId) ?? null);
+          const weight = eventWeight(bonus, template, event, game);
           if (weight === 0) continue;
           const weighted = weightedStake(event.stakeRealMinor + event.stakeBonusMinor, weight);
           let counted: bigint;

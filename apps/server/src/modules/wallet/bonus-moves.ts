@@ -145,6 +145,34 @@ export const bonusMoves = {
     return balance;
   },
 
+  /**
+   * Forfeits bonus money that reached the bonus account when no bonus was funded there (a win or
+   * a refund of a round left open across a burn, expiry or completion): at most `amountMinor`,
+   * never more than the balance. Key `bonus:sweep:<event id>`: once per wager event.
+   */
+  async sweep(
+    tx: WalletExecutor,
+    target: Omit<BonusMoveTarget, 'bonusId'>,
+    amountMinor: bigint,
+    eventId: bigint,
+  ): Promise<bigint> {
+    const { bonus, house } = refs({ ...target, bonusId: 0n });
+    const balance = await createLedger(tx).balance(bonus);
+    const swept = amountMinor < balance ? amountMinor : balance;
+    if (swept <= 0n) return 0n;
+    await transfer(
+      tx,
+      `bonus:sweep:${eventId}`,
+      'bonus_sweep',
+      [
+        { account: bonus, amountMinor: -swept },
+        { account: house, amountMinor: swept },
+      ],
+      { ...target, bonusId: 0n },
+    );
+    return swept;
+  },
+
   /** Converts the bonus balance to main up to `maxWinMinor` (null: all); the excess is burned. */
   async convert(
     tx: WalletExecutor,
