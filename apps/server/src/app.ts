@@ -14,6 +14,7 @@ import { handleDatabaseUnavailable } from './http/database-unavailable.ts';
 import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { requestGuard } from './http/request-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { createJobQueue } from './lib/jobs.ts';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { messages } from './messages.ts';
 import { boundMethods } from './methods.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: options.database.db,
     rateLimiter,
+    jobs: createJobQueue({ pool: options.database.pool, log: app.log }),
     log: app.log,
     now: options.now ?? (() => new Date()),
   };
@@ -116,10 +118,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await rateLimiter.close();
   });
-  // The outbox sender runs on every node (rows are claimed with SKIP LOCKED) and stops before the pool.
+  // Background work runs on the job queue (ADR 015) on every node: each job once across the nodes.
+  // The recurring passes (outbox sender, history export, stuck payouts) take part once the app is
+  // ready and stop, with the queue, before the pool closes.
   app.addHook('onReady', async () => {
+    deps.jobs.start();
     services.notifications.start();
-    // The game history export worker, like the outbox: every node, rows claimed with SKIP LOCKED.
     services.games.start();
     services.cashier.startPayoutRetries();
   });
@@ -127,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.cashier.stopPayoutRetries();
     await services.notifications.stop();
     await services.games.stop();
+    await deps.jobs.stop();
   });
 
   // External plugins.

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cycles, type ImportEdge, importGraph } from './test/import-graph.ts';
+import { cycles, type ImportEdge, importGraph } from '../../../scripts/import-graph.ts';
 
 const ROOT = process.env.IMPORT_GRAPH_ROOT ?? fileURLToPath(new URL('../../../', import.meta.url));
 /** The server and every package (a package added later is checked too). */

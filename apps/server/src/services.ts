@@ -4,7 +4,11 @@
  * see the container: methods.ts gives each module's handlers the services they call (ADR 018).
  */
 import type { Deps } from './deps.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import {
+  createAccountsService,
+  playerLocaleSql,
+  playerStatusSql,
+} from './modules/accounts/accounts.service.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
@@ -22,7 +26,9 @@ import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
-  const sessions = createSessionService(deps);
+  const sessions = createSessionService(deps, {
+    player: { status: playerStatusSql, locale: playerLocaleSql },
+  });
   const metadata = createMetadataService(deps);
   const cms = createCmsService(deps);
   const notifications = createNotificationsService(deps);

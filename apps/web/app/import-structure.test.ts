@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { cycles } from '../../../scripts/import-graph.ts';
 
 const APP = dirname(fileURLToPath(import.meta.url));
 
@@ -43,15 +44,6 @@ function importsOf(file: string, text: string): string[] {
   return importLinks(file, text).map((link) => link.target);
 }
 
-/**
- * The one kind of arrow up the circle scan lets through: `import type { loader } from root.tsx`,
- * React Router's way to type `useRouteLoaderData<typeof loader>('root')`. It is erased at build
- * (no module runs another), and the root route sits above everything by design.
- */
-function isRootDataType(link: ImportLink): boolean {
-  return link.typeOnly && link.target === 'root.tsx';
-}
-
 /** Every import from a file matching `from` to a file matching `to`, as `a → b`. */
 function importArrows(files: SourceFiles, from: RegExp, to: RegExp): string[] {
   return [...files]
@@ -63,77 +55,14 @@ function importArrows(files: SourceFiles, from: RegExp, to: RegExp): string[] {
     );
 }
 
-/**
- * The import circles: one printed circle per strongly connected component of more than one file
- * (or a file importing itself), found with Tarjan's algorithm.
- */
+/** The import circles (one per strongly connected component), printed `a → b → … → a`. */
 function findCycles(files: SourceFiles): string[] {
-  const edges = new Map(
-    [...files].map(([file, text]) => [
-      file,
-      importLinks(file, text)
-        .filter((link) => files.has(link.target) && !isRootDataType(link))
-        .map((link) => link.target),
-    ]),
+  const edges = [...files].flatMap(([file, text]) =>
+    importLinks(file, text)
+      .filter((link) => files.has(link.target))
+      .map((link) => ({ from: file, to: link.target, typeOnly: link.typeOnly })),
   );
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[] = [];
-  let counter = 0;
-  const visit = (file: string) => {
-    index.set(file, counter);
-    low.set(file, counter);
-    counter += 1;
-    stack.push(file);
-    onStack.add(file);
-    for (const target of edges.get(file) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
-      } else if (onStack.has(target)) {
-        low.set(file, Math.min(low.get(file) ?? 0, index.get(target) ?? 0));
-      }
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const component: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop();
-      if (member === undefined) break;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== file);
-    if (component.length > 1 || edges.get(file)?.includes(file)) cycles.push(cycleThrough(component, edges));
-  };
-  for (const file of [...edges.keys()].sort()) if (!index.has(file)) visit(file);
-  return cycles;
-}
-
-/** One real circle inside a strongly connected component, printed `a → b → … → a`. */
-function cycleThrough(component: string[], edges: ReadonlyMap<string, readonly string[]>): string {
-  const members = new Set(component);
-  const start = [...component].sort()[0] ?? '';
-  // Breadth-first from the start back to it: the shortest circle, so the message stays readable.
-  const previous = new Map<string, string>();
-  const queue = [start];
-  for (let at = 0; at < queue.length; at += 1) {
-    const file = queue[at] ?? '';
-    for (const target of edges.get(file) ?? []) {
-      if (!members.has(target)) continue;
-      if (target === start) {
-        const path = [file];
-        while (path[0] !== start) path.unshift(previous.get(path[0] ?? '') ?? start);
-        return [...path, start].join(' → ');
-      }
-      if (!previous.has(target)) {
-        previous.set(target, file);
-        queue.push(target);
-      }
-    }
-  }
-  return [...component, start].join(' → ');
+  return cycles(edges).map((cycle) => cycle.join(' → '));
 }
 
 function sourceFiles(root: string): SourceFiles {

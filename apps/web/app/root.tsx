@@ -4,7 +4,6 @@
  * system page mapping of spec §4/§8.
  */
 import type { SystemPageKind } from '@croupier/contract/content/cms-config';
-import type { DomainSeoSettings, SeoRecord } from '@croupier/contract/content/seo';
 import {
   LOCALE_COOKIE,
   LOCALE_TAGS,
@@ -52,6 +51,7 @@ import {
   removeTrailingSlash,
 } from './lib/locale-paths.ts';
 import { redirectTarget, toSafeHref } from './lib/navigation.ts';
+import type { RootData, RootSeo } from './lib/root-data.ts';
 import { guessScreenClass } from './lib/screen-guess.ts';
 import {
   jsonLdDocuments,
@@ -186,17 +186,6 @@ const clientPreRouting: Route.ClientMiddlewareFunction = async ({ url }) => {
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientPreRouting];
 
-/** SEO facts of the current URL, sent to the browser so `meta` renders the same on both sides. */
-export interface RootSeo {
-  canonicalBase: string;
-  titleTemplate: string;
-  defaultTitle: string;
-  defaultDescription: string;
-  domain: Pick<DomainSeoSettings, 'meta' | 'organization' | 'product' | 'defaults' | 'favicons'> | null;
-  record: SeoRecord | null;
-  noindex: boolean;
-}
-
 /** Thrown by the root loader so its error boundary can still draw the chrome (e.g. maintenance). */
 interface RootErrorPayload extends ErrorPagePayload {
   shell?: ShellData;
@@ -247,7 +236,7 @@ async function loadSeo(
   };
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs): Promise<RootData | null> {
   // The game server's pages carry no site chrome and must not depend on the platform's session,
   // content or maintenance state (the game server is a provider like any other).
   if (isRgsPagePath(url.pathname)) return null;
@@ -296,8 +285,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     sections: generalInfo.site_sections,
   };
 }
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 /**
  * The root loader holds per-path data (the SEO record, robots noindex): a client navigation to

@@ -197,9 +197,13 @@ it('survives its backends being terminated under spins and deposits: nothing los
     webhooks: Object.fromEntries(statuses.webhooks),
     terminated,
   });
-  // Failures were the typed, retryable 503s; never a 500, never a dropped connection.
+  // Failures were the typed, retryable answers; never a 500, never a dropped connection. The
+  // spinners go as fast as the app answers, so on a quick machine a session passes the game server's
+  // 20 rounds a second and gets its typed 429: a limit doing its job, not a fault.
   for (const key of statuses.spins.keys())
-    expect(key, seen).toMatch(/^(200 settled|200 settling|503 wallet_unavailable|409 round_in_progress)$/);
+    expect(key, seen).toMatch(
+      /^(200 settled|200 settling|503 wallet_unavailable|409 round_in_progress|429 too_many_requests)$/,
+    );
   for (const key of statuses.webhooks.keys()) expect(key, seen).toMatch(/^(200|503)$/);
   expect(acked.length, seen).toBeGreaterThan(0);
 

@@ -4,14 +4,13 @@
  * arrive already filtered by the server's content source.
  */
 import { isHrefAvailable, SITE_SECTIONS, type SiteSections } from '@croupier/contract/content/site-sections';
-import { useRouteLoaderData } from 'react-router';
-import type { loader } from '../root.tsx';
+import { useRootLoaderData } from './root-data.ts';
 
 /** Where the root loader failed (its error page), no section is assumed to exist. */
 const NONE = Object.fromEntries(SITE_SECTIONS.map((section) => [section, false])) as SiteSections;
 
 export function useSiteSections(): SiteSections {
-  return useRouteLoaderData<typeof loader>('root')?.sections ?? NONE;
+  return useRootLoaderData()?.sections ?? NONE;
 }
 
 /** Whether a same-site href (`/support`) leads to a page that exists; external hrefs always do. */

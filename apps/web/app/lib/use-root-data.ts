@@ -1,10 +1,10 @@
 /** The root loader's data (shell, session flag, SEO) for components below the root route. */
-import { useLocation, useRouteLoaderData } from 'react-router';
-import type { loader } from '../root.tsx';
+import { useLocation } from 'react-router';
 import { localeOfPath } from './locale-paths.ts';
+import { useRootLoaderData } from './root-data.ts';
 
 export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootLoaderData();
   if (!data)
     throw new Error('Root loader data is missing: useRootData must be used below a successful root loader');
   return data;

@@ -22,6 +22,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export function playerStatusSql(playerId: SQL): SQL {
   return sql`(SELECT pl.status FROM players pl WHERE pl.id = ${playerId})`;
 }
+
+export function playerLocaleSql(playerId: SQL): SQL {
+  return sql`(SELECT pl.locale FROM players pl WHERE pl.id = ${playerId})`;
+}
 type Executor = Db | Tx;
 
 export type PlayerStatus = 'active' | 'banned' | 'deleted';

@@ -71,9 +71,10 @@ export function createAccountsService(
 }
 
 /**
- * SQL the game wallet embeds in its one statement per call (`ForeignSql` in gamewallet.repository.ts):
- * the accounts module hands it out here, so the players table is read only by its own SQL.
+ * SQL the game wallet embeds in its one statement per call (`ForeignSql` in gamewallet.repository.ts)
+ * and the session lookup in its one query per request (`PlayerSql` in session.repository.ts): the
+ * accounts module hands it out here, so the players table is read only by its own SQL.
  */
-export { playerStatusSql } from './accounts.repository.ts';
+export { playerLocaleSql, playerStatusSql } from './accounts.repository.ts';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

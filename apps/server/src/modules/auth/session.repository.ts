@@ -1,7 +1,5 @@
 import type { Db } from '@croupier/db/client';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-// biome-ignore lint/style/noRestrictedImports: a session resolves its player's status and locale in the same query, on every request; through the accounts service it would take a second query and a service circle (accounts rotates sessions). The one known exception (ADR 018).
-import { players } from '../accounts/accounts.tables.ts';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { sessions } from './auth.tables.ts';
 
 export interface SessionRow {
@@ -12,7 +10,18 @@ export interface SessionRow {
   lastSeenAt: Date;
 }
 
-export function createSessionRepository(db: Db) {
+/**
+ * The player's facts a session lookup reads in the same query, on every request: SQL the accounts
+ * module hands out (accounts.service.ts) and the composition root passes in, so the players table
+ * is read only by the accounts module's own SQL and auth does not import accounts (which rotates
+ * sessions, so it depends on auth).
+ */
+export interface PlayerSql {
+  status(playerId: SQL): SQL;
+  locale(playerId: SQL): SQL;
+}
+
+export function createSessionRepository(db: Db, player: PlayerSql) {
   return {
     async insert(values: {
       idHash: Buffer;
@@ -29,13 +38,12 @@ export function createSessionRepository(db: Db) {
       const rows = await db
         .select({
           playerId: sessions.playerId,
-          playerStatus: players.status,
-          playerLocale: players.locale,
+          playerStatus: sql<SessionRow['playerStatus']>`${player.status(sql`${sessions.playerId}`)}`,
+          playerLocale: sql<string>`${player.locale(sql`${sessions.playerId}`)}`,
           expiresAt: sessions.expiresAt,
           lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
-        .innerJoin(players, eq(players.id, sessions.playerId))
         .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
       const row = rows[0];

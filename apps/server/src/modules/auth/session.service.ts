@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { createSessionRepository, type SessionRow } from './session.repository.ts';
+import { createSessionRepository, type PlayerSql, type SessionRow } from './session.repository.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** last_seen_at is written at most this often per session, not on every call. */
@@ -20,8 +20,11 @@ export function hashSessionId(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-export function createSessionService(deps: Pick<Deps, 'db' | 'config' | 'now'>) {
-  const repository = createSessionRepository(deps.db);
+export function createSessionService(
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  collaborators: { player: PlayerSql },
+) {
+  const repository = createSessionRepository(deps.db, collaborators.player);
   return {
     ttlSeconds: deps.config.SESSION_TTL_SECONDS,
 

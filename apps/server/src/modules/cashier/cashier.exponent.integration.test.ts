@@ -6,6 +6,7 @@
  * "30.00" for ¥3000, 100× off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { createCashierService } from './cashier.service.ts';
@@ -43,7 +44,14 @@ describe('amounts sent to the payment provider', () => {
       currencies: async () => (await real.currencies()).filter((currency) => currency.code !== 'JPY'),
     };
     const cashier = createCashierService(
-      { db: t.database.db, config: t.config, log: t.app.log, now: () => new Date() },
+      {
+        db: t.database.db,
+        config: t.config,
+        log: t.app.log,
+        now: () => new Date(),
+        // A queue of its own (never started): this extra service's passes are never needed here.
+        jobs: createJobQueue({ pool: t.database.pool, log: t.app.log }),
+      },
       {
         wallet: t.app.services.wallet,
         accounts: t.app.services.accounts,

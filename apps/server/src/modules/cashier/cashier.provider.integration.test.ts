@@ -8,6 +8,7 @@ import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { createJobQueue } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../accounts/account-test-client.ts';
 import { createCashierService } from './cashier.service.ts';
@@ -134,7 +135,14 @@ describe('an unreachable provider', () => {
 describe('a provider that refuses', () => {
   function serviceWith(provider: PaymentProvider) {
     return createCashierService(
-      { db: t.database.db, config: t.config, log: t.app.log, now: () => new Date() },
+      {
+        db: t.database.db,
+        config: t.config,
+        log: t.app.log,
+        now: () => new Date(),
+        // A queue of its own (never started): this extra service's passes are called by hand.
+        jobs: createJobQueue({ pool: t.database.pool, log: t.app.log }),
+      },
       {
         wallet: t.app.services.wallet,
         accounts: t.app.services.accounts,
@@ -218,7 +226,14 @@ describe('a provider that refuses', () => {
 describe('stuck approved payouts', () => {
   function serviceWith(provider: PaymentProvider) {
     return createCashierService(
-      { db: t.database.db, config: t.config, log: t.app.log, now: () => new Date() },
+      {
+        db: t.database.db,
+        config: t.config,
+        log: t.app.log,
+        now: () => new Date(),
+        // A queue of its own (never started): this extra service's passes are called by hand.
+        jobs: createJobQueue({ pool: t.database.pool, log: t.app.log }),
+      },
       {
         wallet: t.app.services.wallet,
         accounts: t.app.services.accounts,

@@ -7,7 +7,6 @@
  */
 import type { Config } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
@@ -46,7 +45,7 @@ export function resolvePspSettings(config: Config): PspSettings | null {
 const STUCK_PAYOUT_POLL_MS = 30_000;
 
 export function createCashierService(
-  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>,
   collaborators: {
     wallet: WalletService;
     accounts: AccountsService;
@@ -125,12 +124,11 @@ export function createCashierService(
     // --- seed (payment-methods.ts) ---------------------------------------------------------------
     seed: methods.seed,
   };
-  const payoutRetries = createBackgroundLoop({
+  const payoutRetries = deps.jobs.recurring({
     name: 'stuck payout',
-    pollMs: STUCK_PAYOUT_POLL_MS,
+    everyMs: STUCK_PAYOUT_POLL_MS,
     firstDelayMs: STUCK_PAYOUT_POLL_MS,
     pass: () => service.retryStuckPayouts(),
-    log: deps.log,
   });
   return service;
 }

@@ -19,7 +19,6 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createBackgroundLoop } from '../../lib/background-loop.ts';
 import { RGS_PROVIDER_ID } from '../../provider-credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { gameArtUrl } from './games.art.ts';
@@ -390,12 +389,7 @@ export function createGamesService(
     return handled;
   }
 
-  const worker = createBackgroundLoop({
-    name: 'game history export',
-    pollMs: EXPORT_POLL_MS,
-    pass,
-    log: deps.log,
-  });
+  const worker = deps.jobs.recurring({ name: 'game history export', everyMs: EXPORT_POLL_MS, pass });
 
   // --- RTP and search text --------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createNotificationsService, MAX_ATTEMPTS, retryDelayMs } from './notifications.service.ts';
 import type { EmailTransport } from './notifications.transport.ts';
@@ -161,9 +162,16 @@ describe('outbox claims across nodes', () => {
       },
       close() {},
     });
-    const deps = { db: t.database.db, config: t.config, log: t.app.log, now: () => new Date() };
-    const nodeA = createNotificationsService(deps, { emailTransport: counting() });
-    const nodeB = createNotificationsService(deps, { emailTransport: counting() });
+    // Queues of their own (never started): these two nodes' passes are called by hand.
+    const deps = () => ({
+      db: t.database.db,
+      config: t.config,
+      log: t.app.log,
+      now: () => new Date(),
+      jobs: createJobQueue({ pool: t.database.pool, log: t.app.log }),
+    });
+    const nodeA = createNotificationsService(deps(), { emailTransport: counting() });
+    const nodeB = createNotificationsService(deps(), { emailTransport: counting() });
     // Write the messages in one transaction, as a module would with its own write.
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < 60; i += 1) {

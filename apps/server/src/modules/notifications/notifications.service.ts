@@ -4,7 +4,6 @@
  * due rows, delivers them and retries failures with exponential back-off, a bounded number of times.
  */
 import type { Deps } from '../../deps.ts';
-import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import {
   type ClaimedMessage,
   createNotificationsRepository,
@@ -76,7 +75,7 @@ function cleanMeta(meta: EmailInput['meta']): { link?: string; code?: string } {
 }
 
 export function createNotificationsService(
-  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>,
   options: { emailTransport?: EmailTransport } = {},
 ) {
   const repository = createNotificationsRepository(deps.db);
@@ -86,7 +85,12 @@ export function createNotificationsService(
       ? createSmtpTransport(deps.config.SMTP_URL, deps.config.MAIL_FROM)
       : mailboxTransport);
 
-  let sender: BackgroundLoop | undefined;
+  // A pass every second on whichever node takes the job (ADR 015); the outbox rows stay the record.
+  const sender = deps.jobs.recurring({
+    name: 'notification sender',
+    everyMs: DEFAULT_POLL_MS,
+    pass: () => service.deliverDue(),
+  });
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     try {
@@ -184,21 +188,14 @@ export function createNotificationsService(
       return handled;
     },
 
-    /** Starts the sender loop (app ready); each pass is followed by a pause of `pollMs`. */
-    start(pollMs = DEFAULT_POLL_MS): void {
-      if (sender?.started) return;
-      sender = createBackgroundLoop({
-        name: 'notification sender',
-        pollMs,
-        pass: () => service.deliverDue(),
-        log: deps.log,
-      });
+    /** This node runs sender passes (app ready); each pass is followed by a pause of a second. */
+    start(): void {
       sender.start();
     },
 
     /** Stops the loop and waits for a pass in flight (app close, before the pool closes). */
     async stop(): Promise<void> {
-      await sender?.stop();
+      await sender.stop();
       emailTransport.close();
     },
 

@@ -24,7 +24,6 @@
  */
 import type { GameEngine, GameName } from '@croupier/games/engine';
 import type { Deps } from '../../deps.ts';
-import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { rgsCredentials } from '../../provider-credentials.ts';
 import { createFairnessAndHistory } from './fairness-and-history.ts';
 import { createRgsRepository } from './rgs.repository.ts';
@@ -71,7 +70,12 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
 
   // --- the background loop ------------------------------------------------------------------------
 
-  let outbox: BackgroundLoop | undefined;
+  // The outbox's passes run on the job queue (ADR 015): one pass per period across the nodes.
+  const outbox = deps.jobs.recurring({
+    name: 'RGS outbox',
+    everyMs: DEFAULT_POLL_MS,
+    pass: () => deliverDue(),
+  });
 
   async function deliverDue(): Promise<number> {
     let handled = 0;
@@ -104,17 +108,15 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     deliverDue,
 
     /**
-     * Starts the loop (app ready): a pass, then a pause of `pollMs`, until stopped; failed passes
-     * (the database away) are logged and retried with a growing pause.
+     * This node runs outbox passes (app ready): a pass, then a pause of a second, until stopped;
+     * failed passes (the database away) are logged and retried with a growing pause.
      */
-    start(pollMs = DEFAULT_POLL_MS): void {
-      if (outbox?.started) return;
-      outbox = createBackgroundLoop({ name: 'RGS outbox', pollMs, pass: deliverDue, log: deps.log });
+    start(): void {
       outbox.start();
     },
 
     async stop(): Promise<void> {
-      await outbox?.stop();
+      await outbox.stop();
     },
   };
 }

@@ -5,9 +5,9 @@
  */
 import { type KeyboardEvent, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AuthRootData } from '../../lib/root-data.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';
-import type { AuthRootData } from './auth-root-data.ts';
 import type { MessageContext } from './form-validation.ts';
 import { LoginPanel, type LoginPanelProps } from './login-panel.tsx';
 import type { AuthTab } from './popup-flags.ts';

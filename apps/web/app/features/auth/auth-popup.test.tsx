@@ -7,10 +7,11 @@ import { afterEach, describe, expect, test } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import type { AuthRootData } from '../../lib/root-data.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { AuthPopupFromQuery } from './auth-popup.tsx';
-import type { AuthRootData } from './auth-root-data.ts';
+import { testAuthRoot } from './test-auth-root.ts';
 
 function testI18n() {
   const instance = i18next.createInstance();
@@ -27,32 +28,7 @@ function testI18n() {
   return instance;
 }
 
-const AUTH: AuthRootData = {
-  config: {
-    registration: {
-      confirmEmailPopup: true,
-      showCharacterSelect: false,
-      showPromocode: true,
-      showPromoFieldByDefault: false,
-      terms: { isActive: true, defaultValue: false },
-      notify: { isActive: true, defaultValue: false },
-      markBetting: { isActive: false, defaultValue: false },
-      loginType: 'email',
-      validationStrategy: 'eager',
-    },
-    authTypes: ['form'],
-    socialServices: [],
-  },
-  popupEnabled: true,
-  validationOverrides: {},
-  userMenu: [],
-  confirmHint: { isEnabled: true, pageExceptions: [] },
-  authBanner: null,
-  currencies: [{ code: 'EUR', symbol: '€', exponent: 2 }],
-  defaultCurrency: 'EUR',
-  timeToForceLogoutSeconds: 3600,
-  depositDetalization: 'cashierHeader',
-};
+const AUTH = testAuthRoot();
 
 function LocationProbe() {
   const location = useLocation();

@@ -5,30 +5,10 @@
  * currencies, force-logout time). Components read it with `useAuthRoot()`.
  */
 import type { AccountInfo } from '@croupier/contract/account/common';
-import type { AuthConfig, CmsConfig, LinkItem, SiteConfig } from '@croupier/contract/content/cms-config';
+import type { CmsConfig } from '@croupier/contract/content/cms-config';
 import type { CurrencyInfo, GeneralInfo } from '@croupier/contract/metadata/get-general-info';
-import { isValidationCode, type ValidationCode } from '@croupier/contract/validation/messages';
-import { useRouteLoaderData } from 'react-router';
-import type { loader } from '../../root.tsx';
-
-export type ValidationOverrides = Partial<Record<ValidationCode, string>>;
-
-export interface AuthRootData {
-  config: AuthConfig;
-  /** `popupFallbacks.authPopupEnabled`: false sends the header buttons to the forms pages. */
-  popupEnabled: boolean;
-  /** The operator's spec §5 messages for this locale (`prazer-config.validatorConfig.messages`). */
-  validationOverrides: ValidationOverrides;
-  userMenu: LinkItem[];
-  confirmHint: SiteConfig['confirmHint'];
-  authBanner: SiteConfig['authBanner'];
-  currencies: CurrencyInfo[];
-  defaultCurrency: string;
-  /** Spec §4 idle handling; 0 turns it off. */
-  timeToForceLogoutSeconds: number;
-  /** Spec §2: where the deposit detalization appears (the cashier header or the profile menu). */
-  depositDetalization: CmsConfig['prazer-config']['depositDetalization'];
-}
+import { isValidationCode } from '@croupier/contract/validation/messages';
+import { type AuthRootData, useRootLoaderData, type ValidationOverrides } from '../../lib/root-data.ts';
 
 /** Only codes the shared messages know; anything else in the content config is ignored. */
 export function toValidationOverrides(messages: Readonly<Record<string, string>>): ValidationOverrides {
@@ -66,7 +46,7 @@ export interface AuthRoot {
  * (the error boundary still draws the header, as for a guest).
  */
 export function useAuthRoot(): AuthRoot | undefined {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootLoaderData();
   if (!data) return undefined;
   return { account: data.account, isAuthenticated: data.isAuthenticated, auth: data.auth };
 }

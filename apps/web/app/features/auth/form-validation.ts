@@ -14,7 +14,7 @@ import {
 } from '@croupier/contract/validation/messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import type { ValidationOverrides } from './auth-root-data.ts';
+import type { ValidationOverrides } from '../../lib/root-data.ts';
 
 export interface MessageContext {
   locale: Locale;

@@ -3,12 +3,11 @@
  * saying the site is a demo with sandbox payments and no real money. Nothing outside the demo.
  */
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router';
-import type { loader } from '../../root.tsx';
+import { useRootLoaderData } from '../../lib/root-data.ts';
 
 export function DemoBanner() {
   const { t } = useTranslation();
-  const rootData = useRouteLoaderData<typeof loader>('root');
+  const rootData = useRootLoaderData();
   if (!rootData?.demo) return null;
   return (
     <p

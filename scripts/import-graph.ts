@@ -1,6 +1,7 @@
 /**
  * The static import graph of the server and the packages, read from the import lines of the source
- * files (no compiler needed), and its cycles. Used by import-cycles.test.ts; kept apart so the same
+ * files (no compiler needed), and its cycles. Used by apps/server/src/import-cycles.test.ts (and its
+ * cycle finder by apps/web/app/import-structure.test.ts); kept apart so the same
  * reading can be pointed at an older tree (IMPORT_GRAPH_ROOT) to show what the test catches.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
