@@ -126,9 +126,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.notifications.start();
     services.games.start();
     services.cashier.startPayoutRetries();
+    services.bonuses.startExpiry();
   });
   app.addHook('onClose', async () => {
     await services.cashier.stopPayoutRetries();
+    await services.bonuses.stopExpiry();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();

@@ -397,6 +397,20 @@ describe('expiry and free spins', () => {
     });
   });
 
+  it('runs expiry on the job queue', async () => {
+    const p = await player();
+    const bonus = await bonuses().grant(p.id, await templateId('no-deposit-10'), {
+      currency: 'EUR',
+      reason: 't',
+      idempotencyKey: `j:${p.id}`,
+    });
+    await bonuses().activate(p.id, bonus.id);
+    clock += 8 * DAY;
+    await bonuses().runExpiryNow(10_000);
+    expect((await bonuses().find(bonus.id))?.status).toBe('expired');
+    expect(await balance(p.id, 'bonus')).toBe(0n);
+  });
+
   it('awards a free-spin pack that freespins.get shows', async () => {
     const p = await player();
     const before = await p.browser.call('freespins.get');

@@ -15,7 +15,8 @@ const en = {
   'bonuses.deposit_too_small': 'This deposit is too small for this bonus[ (minimum {min})].',
   'bonuses.grant_conflict': 'This bonus was already granted with other details.',
   'bonuses.game_unavailable': 'The game of these free spins is not available.',
-  'bonuses.max_bet_exceeded': 'This bet is above the maximum bet allowed while a bonus is being wagered[ ({max})].',
+  'bonuses.max_bet_exceeded':
+    'This bet is above the maximum bet allowed while a bonus is being wagered[ ({max})].',
 } as const;
 
 export type BonusesMessageKey = keyof typeof en;
@@ -34,7 +35,8 @@ const fr: Record<BonusesMessageKey, string> = {
   'bonuses.deposit_too_small': 'Ce dépôt est trop faible pour ce bonus[ (minimum {min})].',
   'bonuses.grant_conflict': 'Ce bonus a déjà été attribué avec d’autres détails.',
   'bonuses.game_unavailable': "Le jeu de ces tours gratuits n'est pas disponible.",
-  'bonuses.max_bet_exceeded': 'Cette mise dépasse la mise maximale autorisée pendant la mise en jeu d’un bonus[ ({max})].',
+  'bonuses.max_bet_exceeded':
+    'Cette mise dépasse la mise maximale autorisée pendant la mise en jeu d’un bonus[ ({max})].',
 };
 
 export const bonusesTexts = defineCatalogue({ name: 'bonuses', en, fr });

@@ -34,6 +34,8 @@ import { createWageringConsumer } from './wagering-consumer.ts';
 const DAY_MS = 86_400_000;
 /** Expiry handles at most this many bonuses per pass (each in its own transaction). */
 export const EXPIRY_BATCH = 200;
+/** Pause between two expiry passes (a deadline is honoured within this much). */
+export const EXPIRY_EVERY_MS = 60_000;
 
 export interface GrantOptions {
   currency: string;
@@ -48,7 +50,7 @@ export interface GrantOptions {
 type BonusesGetInput = MethodParsedInput<typeof bonusesGet>;
 
 export function createBonusesService(
-  deps: Pick<Deps, 'db' | 'log' | 'now' | 'config'>,
+  deps: Pick<Deps, 'db' | 'log' | 'now' | 'config' | 'jobs'>,
   collaborators: {
     bonusMoves: BonusMoves;
     games: Pick<GamesService, 'gameTypesByIds' | 'awardFreespinPack'>;
@@ -462,7 +464,31 @@ export function createBonusesService(
       ),
   });
 
-  return { ...service, wageringConsumer };
+  // Expiry runs on the job queue (ADR 015): one pass a minute across all nodes; a pass that hits
+  // the batch limit leaves the rest to the next one.
+  const expiry = deps.jobs.recurring({
+    name: 'bonus expiry',
+    everyMs: EXPIRY_EVERY_MS,
+    firstDelayMs: EXPIRY_EVERY_MS,
+    pass: () => service.expireDue(),
+  });
+
+  return {
+    ...service,
+    wageringConsumer,
+    /** Starts the expiry pass (app ready). */
+    startExpiry(): void {
+      expiry.start();
+    },
+    /** Stops it and waits for a pass in flight (app close, before the pool closes). */
+    async stopExpiry(): Promise<void> {
+      await expiry.stop();
+    },
+    /** Makes the expiry pass due now on whichever node and waits for it (support, tests). */
+    async runExpiryNow(maxWaitMs = 5_000): Promise<void> {
+      await expiry.runNow(maxWaitMs);
+    },
+  };
 }
 
 export type BonusesService = ReturnType<typeof createBonusesService>;
