@@ -171,6 +171,19 @@ describe('grants and the player methods', () => {
       }),
       'bonus_currency_unsupported',
     );
+    await expectTypedError(
+      bonuses().grant(p.id, welcome, {
+        currency: 'EUR',
+        reason: 't',
+        idempotencyKey: 'a key',
+        depositMinor: 5_000n,
+      }),
+      'invalid_bonus_grant',
+    );
+    await expectTypedError(
+      bonuses().grant(p.id, 999_999n, { currency: 'EUR', reason: 't', idempotencyKey: `t:${p.id}:f` }),
+      'bonus_template_not_found',
+    );
     const other = await player();
     await expectTypedError(
       bonuses().grant(other.id, welcome, {

@@ -307,8 +307,15 @@ export function createBonusesService(
           },
         });
       }
-      if (!/^[\x21-\x7e]{1,150}$/.test(options.idempotencyKey) || options.reason.length > 200) {
-        throw new Error('a grant needs a printable idempotency key (≤150) and a short reason');
+      if (
+        !/^[\x21-\x7e]{1,150}$/.test(options.idempotencyKey) ||
+        options.reason.length === 0 ||
+        options.reason.length > 200
+      ) {
+        throw new AppError('InvalidParameterException', {
+          code: 'invalid_bonus_grant',
+          fields: { idempotency_key: 'printable, at most 150 characters', reason: '1 to 200 characters' },
+        });
       }
       const now = deps.now();
       return deps.db.transaction(async (tx) => {
