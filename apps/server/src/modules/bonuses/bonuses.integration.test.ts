@@ -230,8 +230,8 @@ describe('grants and the player methods', () => {
     expect(await balance(p.id, 'bonus')).toBe(5_000n);
     expect(await bonuses().maxBetFor(p.id, 'EUR')).toBe(500n);
     expect(await bonuses().maxBetFor(p.id, 'USD')).toBeNull();
-    await expectTypedError(bonuses().checkBet(p.id, 'EUR', 501n), 'bet_limit_exceeded');
-    await bonuses().checkBet(p.id, 'EUR', 500n);
+    await expectTypedError(bonuses().assertWithinMaxBet(p.id, 'EUR', 501n), 'bet_limit_exceeded');
+    await bonuses().assertWithinMaxBet(p.id, 'EUR', 500n);
 
     const again = await p.browser.call('bonuses.activate', { bonus_id: Number(first.id) });
     expect(again.body.error?.code).toBe('bonus_not_available');
@@ -348,6 +348,19 @@ describe('wagering consumer', () => {
     const audit = await bonuses().audit(bonus.id);
     expect(audit.map((a) => a.toStatus)).toEqual(['available', 'active', 'wagering', 'completed']);
     expect(audit.at(-1)?.actor).toBe('consumer:bonus_wagering');
+  });
+
+  it('counts an event once when two nodes apply the same batch at once', async () => {
+    const p = await player();
+    const bonus = await bonuses().grant(p.id, await templateId('no-deposit-10'), {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `c:${p.id}`,
+    });
+    await bonuses().activate(p.id, bonus.id);
+    const events = [bet(p.id, 700n), bet(p.id, 300n)];
+    await Promise.all([apply(events), apply(events), apply(events)]);
+    expect((await bonuses().find(bonus.id))?.wageringProgressMinor).toBe(1_000n);
   });
 
   it('converts at once with no wagering requirement', async () => {

@@ -402,8 +402,12 @@ export function createBonusesService(
       return limit;
     },
 
-    /** The bet-path hook (`checkBet`): refuses a stake over the max bet with a typed error. */
-    async checkBet(playerId: bigint, currency: string, stakeMinor: bigint): Promise<void> {
+    /**
+     * Refuses a stake over the max bet with a typed API error (`bet_limit_exceeded`), for callers
+     * on the API side. The game wallet's `checkBet` hook wants its own `BetRefused` and is wired
+     * on `maxBetFor` (services.ts).
+     */
+    async assertWithinMaxBet(playerId: bigint, currency: string, stakeMinor: bigint): Promise<void> {
       const max = await service.maxBetFor(playerId, currency);
       if (max !== null && stakeMinor > max) {
         throw new AppError('InvalidParameterException', {
