@@ -363,6 +363,31 @@ describe('wagering consumer', () => {
     expect((await bonuses().find(bonus.id))?.wageringProgressMinor).toBe(1_000n);
   });
 
+  it('funds a betting bonus on its own account and counts sport stakes only', async () => {
+    const p = await player();
+    const bonus = await bonuses().grant(p.id, await templateId('betting-20'), {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `s:${p.id}`,
+    });
+    await bonuses().activate(p.id, bonus.id);
+    expect(await h.app.services.wallet.balanceMinor(p.id, 'EUR', 'betting_bonus')).toBe(2_000n);
+    expect(await balance(p.id, 'bonus')).toBe(0n);
+    await apply([bet(p.id, 1_500n, { product: 'sport', gameId: null }), bet(p.id, 5_000n)]);
+    expect((await bonuses().find(bonus.id))?.wageringProgressMinor).toBe(1_500n);
+    expect(await bonuses().maxBetFor(p.id, 'EUR')).toBeNull();
+    expect(await bonuses().maxBetFor(p.id, 'EUR', 'sport')).toBe(1_000n);
+    // A casino bonus can be funded beside it: another account.
+    const casino = await bonuses().grant(p.id, await templateId('no-deposit-10'), {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `s2:${p.id}`,
+    });
+    await bonuses().activate(p.id, casino.id);
+    expect(await bonuses().maxBetFor(p.id, 'EUR')).toBe(200n);
+    expect(await bonuses().maxBetFor(p.id, 'EUR', 'sport')).toBe(1_000n);
+  });
+
   it('converts at once with no wagering requirement', async () => {
     const p = await player();
     const id = (

@@ -387,11 +387,20 @@ export function createBonusesService(
 
     /**
      * The largest stake allowed to the player in `currency` while bonus money is at stake (a
-     * funded bonus whose template sets a max bet), or null: no limit. The bet path calls it before
+     * funded bonus of the product — casino by default, sport for a betting bonus — whose template
+     * sets a max bet), or null: no limit. The bet path calls it before
      * its money statement (`checkBet`).
      */
-    async maxBetFor(playerId: bigint, currency: string): Promise<bigint | null> {
-      const funded = await repository.fundedBonuses(playerId, currency);
+    async maxBetFor(
+      playerId: bigint,
+      currency: string,
+      product: 'casino' | 'sport' = 'casino',
+    ): Promise<bigint | null> {
+      // A casino bet is limited by the casino bonus, a sports bet by the betting bonus.
+      const account = product === 'sport' ? 'betting_bonus' : 'bonus';
+      const funded = (await repository.fundedBonuses(playerId, currency)).filter(
+        (b) => b.account === account,
+      );
       if (funded.length === 0) return null;
       const templates = await repository.templates([...new Set(funded.map((b) => b.templateId))]);
       let limit: bigint | null = null;
