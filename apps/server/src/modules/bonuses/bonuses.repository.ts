@@ -195,6 +195,11 @@ export function createBonusesRepository(db: Db) {
       return row ? toBonus(row) : null;
     },
 
+    async bonus(id: bigint): Promise<PlayerBonusRecord | null> {
+      const [row] = await db.select().from(playerBonuses).where(eq(playerBonuses.id, id));
+      return row ? toBonus(row) : null;
+    },
+
     /** The bonus, row-locked until the transaction ends. */
     async lockBonus(tx: BonusTx, id: bigint): Promise<PlayerBonusRecord | null> {
       const [row] = await tx.select().from(playerBonuses).where(eq(playerBonuses.id, id)).for('update');

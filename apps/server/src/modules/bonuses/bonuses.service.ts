@@ -378,10 +378,8 @@ export function createBonusesService(
       };
     },
 
-    /** One bonus of the player (tests and support), or null. */
-    async find(bonusId: bigint): Promise<PlayerBonusRecord | null> {
-      return deps.db.transaction((tx) => repository.lockBonus(tx, bonusId));
-    },
+    /** One bonus by id (support, tests), or null. */
+    find: (bonusId: bigint) => repository.bonus(bonusId),
 
     audit: (bonusId: bigint) => repository.audit(bonusId),
 
