@@ -128,10 +128,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.games.start();
     services.cashier.startPayoutRetries();
     services.wagers.start();
+    services.bonuses.startExpiry();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
     await services.cashier.stopPayoutRetries();
+    await services.bonuses.stopExpiry();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();

@@ -86,6 +86,11 @@ export const configSchema = z
     GTM_ID: z.string().optional(),
     SEON_ENABLED: flag.default(false),
     BONUS_ISOLATION_ENABLED: flag.default(false),
+    /**
+     * The highest wagering multiplier a bonus template may set (times the bonus amount). 10 is the
+     * UKGC cap from 2026; a stricter market sets lower, never above 100 (ADR 020).
+     */
+    BONUS_MAX_WAGERING_MULTIPLIER: z.coerce.number().int().min(0).max(100).default(10),
     GAME_HISTORY_EXPORT_ENABLED: flag.default(true),
     /** SMTP server for email (smtp://user:pass@host:587); unset: the development mailbox at /dev/mailbox. */
     SMTP_URL: z

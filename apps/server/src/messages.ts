@@ -6,6 +6,7 @@ import { errorMessages } from './lib/error-messages.ts';
 import { createMessageRegistry } from './lib/messages.ts';
 import { accountTexts } from './modules/accounts/accounts.messages.ts';
 import { backofficeTexts } from './modules/backoffice/backoffice.messages.ts';
+import { bonusesTexts } from './modules/bonuses/bonuses.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
 
@@ -14,5 +15,6 @@ export const messages = createMessageRegistry([
   accountTexts,
   cashierTexts,
   socialTexts,
+  bonusesTexts,
   backofficeTexts,
 ]);

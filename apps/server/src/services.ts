@@ -12,16 +12,19 @@ import {
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
+import { maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
+import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
@@ -38,7 +41,19 @@ export function createServices(deps: Deps) {
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
   const wagers = createWagersService(deps);
-  const gameWallet = createGameWalletService(deps, { wallet, metadata });
+  // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
+  // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
+  // so the check reaches it when a bet comes, never at construction.
+  const gameWallet = createGameWalletService(deps, {
+    wallet,
+    metadata,
+    checkBet: maxBetCheck((playerId, currency) => bonuses.maxBetFor(playerId, currency)),
+  });
+  const games = createGamesService(deps, { gameWallet, accounts });
+  // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).
+  const bonuses = createBonusesService(deps, { bonusMoves, games });
+  // Wagering progress is a consumer of the stream (ADR 019); consumers register before the queue starts.
+  wagers.registerConsumer(bonuses.wageringConsumer);
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -53,7 +68,8 @@ export function createServices(deps: Deps) {
     cashier,
     gameWallet,
     wagers,
-    games: createGamesService(deps, { gameWallet, accounts }),
+    games,
+    bonuses,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

@@ -26,6 +26,10 @@ import { authLogout } from './auth/logout.ts';
 import { authRegister } from './auth/register.ts';
 import { authRestore } from './auth/restore.ts';
 import { bannersGet } from './banners/get.ts';
+import { bonusesActivate } from './bonuses/activate.ts';
+import { bonusesDeactivate } from './bonuses/deactivate.ts';
+import { bonusesGet } from './bonuses/get.ts';
+import { bonusesRemove } from './bonuses/remove.ts';
 import { cashierCancelWithdrawal } from './cashier/cancel-withdrawal.ts';
 import { cashierGetBanks } from './cashier/get-banks.ts';
 import { cashierGetDepositInfo } from './cashier/get-deposit-info.ts';
@@ -109,6 +113,10 @@ export const methods = {
   [gamesGetHistoryExportRequest.name]: gamesGetHistoryExportRequest,
   [gamesGetWinners.name]: gamesGetWinners,
   [freespinsGet.name]: freespinsGet,
+  [bonusesGet.name]: bonusesGet,
+  [bonusesActivate.name]: bonusesActivate,
+  [bonusesDeactivate.name]: bonusesDeactivate,
+  [bonusesRemove.name]: bonusesRemove,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -592,6 +592,45 @@ export function createGamesRepository(db: Db) {
 
     // --- freespins ------------------------------------------------------------------------------
 
+    /** Sysname and type of games by id (bonus wagering weights stakes by them). */
+    async gameTypesByIds(ids: bigint[]): Promise<Map<bigint, { sysname: string; type: string }>> {
+      const result = new Map<bigint, { sysname: string; type: string }>();
+      if (ids.length === 0) return result;
+      const rows = await db.execute<{ id: string; sysname: string; type: string }>(sql`
+        SELECT id::text AS id, sysname, type FROM games
+        WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+      for (const row of rows.rows) result.set(BigInt(row.id), { sysname: row.sysname, type: row.type });
+      return result;
+    },
+
+    /** Awards a freespin pack inside the caller's transaction; null when the game is unknown. */
+    async insertFreespinPack(
+      executor: Pick<Db, 'execute'>,
+      pack: {
+        playerId: bigint;
+        gameSysname: string;
+        count: number;
+        currency: string;
+        betMinor: bigint;
+        description: LocalizedText | null;
+        expiresAt: Date | null;
+      },
+    ): Promise<bigint | null> {
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO freespin_packs (player_id, game_id, total_count, remaining_count, currency, bet_minor,
+                                    description, expires_at)
+        SELECT ${pack.playerId}, g.id, ${pack.count}, ${pack.count}, ${pack.currency}, ${pack.betMinor},
+               ${pack.description === null ? null : JSON.stringify(pack.description)}::jsonb,
+               ${pack.expiresAt?.toISOString() ?? null}::timestamptz
+        FROM games g WHERE g.sysname = ${pack.gameSysname}
+        RETURNING id::text AS id`);
+      const id = rows.rows[0]?.id;
+      return id === undefined ? null : BigInt(id);
+    },
+
     async freespinPacks(
       playerId: bigint,
       options: { activeOnly: boolean; now: Date; count: number },

@@ -14,6 +14,7 @@ import { type HistoryExportOutput, historyExportDownloadPath } from '@croupier/c
 import type { Locale } from '@croupier/contract/locales';
 import type { MethodParsedInput } from '@croupier/contract/method';
 import type { Money } from '@croupier/contract/params';
+import type { Db } from '@croupier/db/client';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
@@ -624,6 +625,18 @@ export function createGamesService(
     },
 
     // --- freespins --------------------------------------------------------------------------------------
+
+    /** Sysname and type of games by id, for bonus wagering weights (modules/bonuses). */
+    gameTypesByIds: (ids: bigint[]) => repository.gameTypesByIds(ids),
+
+    /**
+     * Awards a freespin pack (modules/bonuses, on activating a free-spin bonus) inside the caller's
+     * transaction, so the pack and the bonus status commit together; null for an unknown game.
+     */
+    awardFreespinPack: (
+      tx: Pick<Db, 'execute'>,
+      pack: Parameters<ReturnType<typeof createGamesRepository>['insertFreespinPack']>[1],
+    ) => repository.insertFreespinPack(tx, pack),
 
     async freespins(
       playerId: bigint,
