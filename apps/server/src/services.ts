@@ -47,7 +47,7 @@ export function createServices(deps: Deps) {
   const gameWallet = createGameWalletService(deps, {
     wallet,
     metadata,
-    checkBet: maxBetCheck((playerId, currency) => bonuses.maxBetFor(playerId, currency)),
+    checkBet: maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
   });
   const games = createGamesService(deps, { gameWallet, accounts });
   // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).

@@ -288,8 +288,12 @@ export function createBonusesRepository(db: Db) {
     },
 
     /** Funded bonuses of one player in one currency (max bet). */
-    async fundedBonuses(playerId: bigint, currency: string): Promise<PlayerBonusRecord[]> {
-      const rows = await db
+    async fundedBonuses(
+      playerId: bigint,
+      currency: string,
+      executor: BonusExecutor = db,
+    ): Promise<PlayerBonusRecord[]> {
+      const rows = await executor
         .select()
         .from(playerBonuses)
         .where(

@@ -393,14 +393,16 @@ export function createBonusesService(
       playerId: bigint,
       currency: string,
       product: 'casino' | 'sport' = 'casino',
+      /** The caller's transaction (the bet path's), so the check uses its connection. */
+      executor?: BonusTx,
     ): Promise<bigint | null> {
       // A casino bet is limited by the casino bonus, a sports bet by the betting bonus.
       const account = product === 'sport' ? 'betting_bonus' : 'bonus';
-      const funded = (await repository.fundedBonuses(playerId, currency)).filter(
+      const funded = (await repository.fundedBonuses(playerId, currency, executor)).filter(
         (b) => b.account === account,
       );
       if (funded.length === 0) return null;
-      const templates = await repository.templates([...new Set(funded.map((b) => b.templateId))]);
+      const templates = await repository.templates([...new Set(funded.map((b) => b.templateId))], executor);
       let limit: bigint | null = null;
       for (const bonus of funded) {
         const max = templates.get(bonus.templateId)?.amounts[currency]?.maxBetMinor ?? null;

@@ -254,7 +254,7 @@ describe('the checkBet hook', () => {
       {
         wallet: services.wallet,
         metadata: services.metadata,
-        checkBet: async (_playerId, currency, stakeMinor) => {
+        checkBet: async (_tx, _playerId, currency, stakeMinor) => {
           expect(currency).toBe('EUR');
           seen.push(stakeMinor);
           if (stakeMinor > LIMIT) throw new BetRefused();

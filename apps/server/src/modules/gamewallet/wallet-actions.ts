@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { wagerEventInsertSql } from '../wagers/wagers.service.ts';
 import { type WalletService, winBonusShare } from '../wallet/wallet.service.ts';
 import { type CallSupport, fail, GAME_SESSION_TTL_MS, Raced, Refusal, Short } from './call-support.ts';
-import type { GameWalletRepository, SessionRecord, StoredAnswer } from './gamewallet.repository.ts';
+import type { GameWalletRepository, SessionRecord, StoredAnswer, Tx } from './gamewallet.repository.ts';
 import type {
   AuthenticateRequest,
   BalanceRequest,
@@ -21,7 +21,12 @@ import type {
  * gaming limits), run in the bet's transaction before any money moves. Throws `BetRefused` to
  * refuse (`bet_limit_exceeded`); anything else it throws fails the call (5xx, nothing written).
  */
-export type CheckBet = (playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
+/**
+ * Runs inside the bet's own transaction, on its connection (`tx`): a check that took a second pool
+ * connection while the bet holds one (and the player's balance lock) could starve the pool under
+ * concurrent bets and wait until the connection timeout.
+ */
+export type CheckBet = (tx: Tx, playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
 
 /** A `checkBet` refusal: the bet answers `bet_limit_exceeded` and nothing is written. */
 export class BetRefused extends Error {
@@ -36,10 +41,10 @@ export class BetRefused extends Error {
  * wagering): a stake above it is refused.
  */
 export function maxBetCheck(
-  maxBetFor: (playerId: bigint, currency: string) => Promise<bigint | null>,
+  maxBetFor: (tx: Tx, playerId: bigint, currency: string) => Promise<bigint | null>,
 ): CheckBet {
-  return async (playerId, currency, stakeMinor) => {
-    const max = await maxBetFor(playerId, currency);
+  return async (tx, playerId, currency, stakeMinor) => {
+    const max = await maxBetFor(tx, playerId, currency);
     if (max !== null && stakeMinor > max) throw new BetRefused();
   };
 }
@@ -163,7 +168,7 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
         }
         if (checkBet && session.mode === 'real') {
           try {
-            await checkBet(session.playerId, session.currency, amountMinor);
+            await checkBet(tx, session.playerId, session.currency, amountMinor);
           } catch (error) {
             // Rolls the whole call back: no id claimed, no round, no money, no event.
             if (error instanceof BetRefused) throw new Refusal(fail('bet_limit_exceeded'));
