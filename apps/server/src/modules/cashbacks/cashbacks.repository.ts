@@ -56,15 +56,13 @@ export function createCashbacksRepository(db: Db) {
             .where(eq(cashbackProgrammes.key, input.key));
           return { id: existing!.id, created: false };
         }
-        await tx
-          .insert(cashbackProgrammeAmounts)
-          .values(
-            Object.entries(input.amounts).map(([currency, a]) => ({
-              programmeId: inserted.id,
-              currency,
-              ...a,
-            })),
-          );
+        await tx.insert(cashbackProgrammeAmounts).values(
+          Object.entries(input.amounts).map(([currency, a]) => ({
+            programmeId: inserted.id,
+            currency,
+            ...a,
+          })),
+        );
         return { id: inserted.id, created: true };
       });
     },
