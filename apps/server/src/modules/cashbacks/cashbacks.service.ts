@@ -88,11 +88,7 @@ export function createCashbacksService(
   }
 
   /** Locks the caller's cashback, refusing another player's (as not found) or a non-active one. */
-  async function lockActive(
-    tx: Parameters<Parameters<typeof deps.db.transaction>[0]>[0],
-    playerId: bigint,
-    cashbackId: bigint,
-  ): Promise<CashbackRecord> {
+  async function lockActive(tx: CashbackTx, playerId: bigint, cashbackId: bigint): Promise<CashbackRecord> {
     const cashback = await repository.lockCashback(tx, cashbackId);
     if (!cashback || cashback.playerId !== playerId) throw notFound();
     const now = deps.now();
