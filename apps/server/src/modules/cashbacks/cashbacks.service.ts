@@ -25,6 +25,7 @@ import {
 } from './cashback-programme.ts';
 import {
   type CashbackRecord,
+  type CashbackTx,
   createCashbacksRepository,
   type ProgrammeRecord,
 } from './cashbacks.repository.ts';
