@@ -129,11 +129,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.cashier.startPayoutRetries();
     services.wagers.start();
     services.bonuses.startExpiry();
+    services.cashbacks.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
     await services.cashier.stopPayoutRetries();
     await services.bonuses.stopExpiry();
+    await services.cashbacks.stop();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();

@@ -13,6 +13,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
+import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
+import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -25,6 +27,7 @@ import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { bonusMoves } from './modules/wallet/bonus-moves.ts';
+import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
@@ -54,6 +57,16 @@ export function createServices(deps: Deps) {
   const bonuses = createBonusesService(deps, { bonusMoves, games });
   // Wagering progress is a consumer of the stream (ADR 019); consumers register before the queue starts.
   wagers.registerConsumer(bonuses.wageringConsumer);
+  // Cashback accrual is a consumer too (ADR 022); a period closes once its events are all applied.
+  const cashbacks = createCashbacksService(deps, {
+    cashbackMoves,
+    oldestUnappliedAt: async () => {
+      const row = (await wagers.lag()).find((r) => r.consumer === CASHBACK_CONSUMER);
+      if (!row || row.oldestUnappliedAgeSeconds === null) return null;
+      return new Date(deps.now().getTime() - (row.oldestUnappliedAgeSeconds + 1) * 1000);
+    },
+  });
+  wagers.registerConsumer(cashbacks.accrualConsumer);
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -70,6 +83,7 @@ export function createServices(deps: Deps) {
     wagers,
     games,
     bonuses,
+    cashbacks,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

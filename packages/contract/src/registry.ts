@@ -30,6 +30,9 @@ import { bonusesActivate } from './bonuses/activate.ts';
 import { bonusesDeactivate } from './bonuses/deactivate.ts';
 import { bonusesGet } from './bonuses/get.ts';
 import { bonusesRemove } from './bonuses/remove.ts';
+import { cashbacksGet } from './cashbacks/get.ts';
+import { cashbacksPayout } from './cashbacks/payout.ts';
+import { cashbacksRemove } from './cashbacks/remove.ts';
 import { cashierCancelWithdrawal } from './cashier/cancel-withdrawal.ts';
 import { cashierGetBanks } from './cashier/get-banks.ts';
 import { cashierGetDepositInfo } from './cashier/get-deposit-info.ts';
@@ -117,6 +120,9 @@ export const methods = {
   [bonusesActivate.name]: bonusesActivate,
   [bonusesDeactivate.name]: bonusesDeactivate,
   [bonusesRemove.name]: bonusesRemove,
+  [cashbacksGet.name]: cashbacksGet,
+  [cashbacksPayout.name]: cashbacksPayout,
+  [cashbacksRemove.name]: cashbacksRemove,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;
