@@ -7,6 +7,7 @@ import { createMessageRegistry } from './lib/messages.ts';
 import { accountTexts } from './modules/accounts/accounts.messages.ts';
 import { backofficeTexts } from './modules/backoffice/backoffice.messages.ts';
 import { bonusesTexts } from './modules/bonuses/bonuses.messages.ts';
+import { campaignsTexts } from './modules/campaigns/campaigns.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
 
@@ -16,5 +17,6 @@ export const messages = createMessageRegistry([
   cashierTexts,
   socialTexts,
   bonusesTexts,
+  campaignsTexts,
   backofficeTexts,
 ]);

@@ -6,6 +6,7 @@ import type { BoundMethod } from './lib/method-binding.ts';
 import { accountsMethods } from './modules/accounts/accounts.methods.ts';
 import { authMethods } from './modules/accounts/auth.methods.ts';
 import { bonusesMethods } from './modules/bonuses/bonuses.methods.ts';
+import { campaignsMethods } from './modules/campaigns/campaigns.methods.ts';
 import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
@@ -26,5 +27,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...cashierMethods({ cashier: services.cashier }),
     ...gamesMethods({ games: services.games }),
     ...bonusesMethods({ bonuses: services.bonuses }),
+    ...campaignsMethods({ campaigns: services.campaigns }),
   ];
 }

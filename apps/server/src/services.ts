@@ -13,6 +13,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
+import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
+import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -54,6 +56,14 @@ export function createServices(deps: Deps) {
   const bonuses = createBonusesService(deps, { bonusMoves, games });
   // Wagering progress is a consumer of the stream (ADR 019); consumers register before the queue starts.
   wagers.registerConsumer(bonuses.wageringConsumer);
+  // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
+  const campaigns = createCampaignsService(deps, {
+    grantInTx: createGrantInTransaction(deps),
+    templateSummaries: createTemplateSummaries(deps),
+    templateIdByKey: (key) => bonuses.templateIdByKey(key),
+    playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
+    hasCreditedDeposit: (playerId) => cashier.hasSucceededDeposit(playerId),
+  });
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -70,6 +80,7 @@ export function createServices(deps: Deps) {
     wagers,
     games,
     bonuses,
+    campaigns,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

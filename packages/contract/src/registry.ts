@@ -30,6 +30,10 @@ import { bonusesActivate } from './bonuses/activate.ts';
 import { bonusesDeactivate } from './bonuses/deactivate.ts';
 import { bonusesGet } from './bonuses/get.ts';
 import { bonusesRemove } from './bonuses/remove.ts';
+import { campaignsActivateOffer } from './campaigns/activate-offer.ts';
+import { campaignsCheckPromocode } from './campaigns/check-promocode.ts';
+import { campaignsGetoffers } from './campaigns/getoffers.ts';
+import { campaignsTakepromotions } from './campaigns/takepromotions.ts';
 import { cashierCancelWithdrawal } from './cashier/cancel-withdrawal.ts';
 import { cashierGetBanks } from './cashier/get-banks.ts';
 import { cashierGetDepositInfo } from './cashier/get-deposit-info.ts';
@@ -117,6 +121,10 @@ export const methods = {
   [bonusesActivate.name]: bonusesActivate,
   [bonusesDeactivate.name]: bonusesDeactivate,
   [bonusesRemove.name]: bonusesRemove,
+  [campaignsGetoffers.name]: campaignsGetoffers,
+  [campaignsTakepromotions.name]: campaignsTakepromotions,
+  [campaignsActivateOffer.name]: campaignsActivateOffer,
+  [campaignsCheckPromocode.name]: campaignsCheckPromocode,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -243,6 +243,22 @@ function createCashierQueries(db: Executor) {
   }
 
   return {
+    /** True once any deposit of the player was credited (campaign offers' first-deposit rule). */
+    async hasSucceededDeposit(playerId: bigint): Promise<boolean> {
+      const [row] = await db
+        .select({ id: cashierTransactions.id })
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.playerId, playerId),
+            eq(cashierTransactions.type, 'deposit'),
+            eq(cashierTransactions.status, 'succeeded'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Serializes one player's cashier writes (deposit-limit checks, withdrawal holds, limit
      * changes) until the transaction ends, so two requests cannot both pass a check.

@@ -91,6 +91,8 @@ export function createCashierService(
 
     // --- deposits (deposit.ts, deposit-flow.ts) and the player's history (history.ts) ------------
     makeDeposit: deposits.makeDeposit,
+    /** True once any deposit of the player was credited. */
+    hasSucceededDeposit: (playerId: bigint) => repository.hasSucceededDeposit(playerId),
     transactionInfo: history.transactionInfo,
     history: history.history,
 
