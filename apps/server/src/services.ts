@@ -14,7 +14,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
-import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { createCampaignsService, DEPOSIT_OFFER_TASK } from './modules/campaigns/campaigns.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -39,7 +39,18 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps, { metadata });
   const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
   const social = createSocialService(deps, { sessions, accounts });
-  const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
+  // Deposit offers (ADR 021): the cashier checks them through campaigns (built below, reached only
+  // when a deposit comes) and enqueues DEPOSIT_OFFER_TASK in the credit transaction.
+  const cashier = createCashierService(deps, {
+    wallet,
+    accounts,
+    cms,
+    metadata,
+    depositOffers: {
+      check: (input) => campaigns.checkDepositOffer(input),
+      creditedTask: DEPOSIT_OFFER_TASK,
+    },
+  });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
   const wagers = createWagersService(deps);

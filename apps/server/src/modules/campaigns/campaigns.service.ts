@@ -21,6 +21,9 @@ import { demoCampaigns } from './seed-campaigns.ts';
 /** Codes are stored upper-cased; anything else cannot be a code. */
 const CODE_SHAPE = /^[A-Z0-9_-]{3,32}$/;
 
+/** The job the cashier enqueues in the credit transaction of a deposit made with an offer. */
+export const DEPOSIT_OFFER_TASK = 'campaigns.deposit-offer';
+
 export function normalizePromoCode(text: string): string | null {
   const code = text.trim().toUpperCase();
   return CODE_SHAPE.test(code) ? code : null;
@@ -34,13 +37,21 @@ export function promoCodeError(code: PromoCodeError): AppError {
   });
 }
 
+interface CreditedDepositOfferPayload {
+  transactionId: string;
+  playerId: string;
+  offerId: string;
+  currency: string;
+  amountMinor: string;
+}
+
 interface PlayerFacts {
   currency: string;
   hasDeposit: boolean;
 }
 
 export function createCampaignsService(
-  deps: Pick<Deps, 'db' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'log' | 'now' | 'jobs'>,
   collaborators: {
     grantInTx: GrantInTransaction;
     templateSummaries: (ids: bigint[]) => Promise<Map<bigint, TemplateSummary>>;
@@ -148,7 +159,75 @@ export function createCampaignsService(
     return { code, offer, player };
   }
 
+  function offerRefused(code: string): AppError {
+    return new AppError('InvalidParameterException', {
+      code: `campaign_offer_${code}`,
+      fields: { campaign_offer_id: code },
+      message: code === 'not_found' ? 'campaigns.offer_not_found' : 'campaigns.offer_not_eligible',
+    });
+  }
+
+  /** The deposit offer if it can go with this deposit; a typed `campaign_offer_id` error if not. */
+  async function depositOffer(input: {
+    playerId: bigint;
+    offerId: bigint;
+    method: string;
+    currency: string;
+    amountMinor: bigint;
+    locale: Locale;
+  }): Promise<OfferRecord> {
+    const offer = await repository.offer(input.offerId);
+    if (!offer?.enabled || offer.trigger !== 'deposit') throw offerRefused('not_found');
+    if (!isLive(offer, deps.now())) throw offerRefused('expired');
+    const player = await facts(input.playerId, input.locale);
+    if (player.currency !== input.currency || !satisfies(offer, player)) throw offerRefused('not_eligible');
+    if (offer.excludeMethods.includes(input.method)) throw offerRefused('method_excluded');
+    const min = offer.conditions.minDepositMinor?.[input.currency];
+    if (min !== undefined && input.amountMinor < BigInt(min)) throw offerRefused('deposit_too_small');
+    return offer;
+  }
+
+  // The grant of a credited deposit's offer: the job was enqueued in the credit's transaction, so
+  // it exists iff the deposit was credited; the grant key makes a rerun grant nothing new.
+  deps.jobs.define<CreditedDepositOfferPayload>({
+    name: DEPOSIT_OFFER_TASK,
+    handler: async (payload) => {
+      const offer = await repository.offer(BigInt(payload.offerId));
+      if (offer?.trigger !== 'deposit') {
+        deps.log.warn({ ...payload }, 'deposit offer gone: nothing granted');
+        return;
+      }
+      const transactionId = BigInt(payload.transactionId);
+      const playerId = BigInt(payload.playerId);
+      try {
+        await repository.transaction((tx) =>
+          grantOffer(
+            tx,
+            offer,
+            playerId,
+            payload.currency,
+            `deposit:${transactionId}:offer:${offer.id}`,
+            BigInt(payload.amountMinor),
+          ),
+        );
+      } catch (error) {
+        // A promotion that cannot be granted (template disabled, currency not offered) will not
+        // become grantable by retrying: logged for support, not retried.
+        if (error instanceof AppError && error.type === 'InvalidParameterException') {
+          deps.log.warn({ ...payload, code: error.code }, 'deposit offer not granted');
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+
   return {
+    /** Checks a deposit's `campaign_offer_id` at `cashier.makedeposit` (nothing written). */
+    async checkDepositOffer(input: Parameters<typeof depositOffer>[0]): Promise<void> {
+      await depositOffer(input);
+    },
+
     /** campaigns.getoffers: what the caller can see now. */
     async getOffers(
       playerId: bigint | null,

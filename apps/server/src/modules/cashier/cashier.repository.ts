@@ -126,6 +126,7 @@ export interface DepositGlance {
   currency: string;
   amountMinor: bigint;
   status: string;
+  campaignOfferId: number | null;
 }
 
 /** The arguments of `cashier_credit_deposit` (packages/db/migrations/0009_cashier_credit_function.sql). */
@@ -635,9 +636,10 @@ function createCashierQueries(db: Executor) {
         currency: string;
         amount_minor: bigint;
         status: string;
+        campaign_offer_id: number | null;
       }>(
         db,
-        sql`SELECT id, player_id, type, currency, amount_minor, status FROM ${cashierTransactions}
+        sql`SELECT id, player_id, type, currency, amount_minor, status, campaign_offer_id FROM ${cashierTransactions}
           WHERE provider_payment_id = ${paymentId}`,
       );
       const row = result.rows[0];
@@ -649,6 +651,7 @@ function createCashierQueries(db: Executor) {
             currency: row.currency,
             amountMinor: BigInt(row.amount_minor),
             status: row.status,
+            campaignOfferId: row.campaign_offer_id === null ? null : Number(row.campaign_offer_id),
           }
         : null;
     },
