@@ -22,7 +22,12 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...storageMethods({ storage: services.storage }),
     ...eventsMethods({ events: services.events }),
     ...bannersMethods({ cms: services.cms }),
-    ...authMethods({ accounts, sessions, loginThrottle }),
+    ...authMethods({
+      accounts,
+      sessions,
+      loginThrottle,
+      applyPromoCode: (playerId, code, locale) => services.campaigns.activateOffer(playerId, code, locale),
+    }),
     ...accountsMethods({ accounts, sessions }),
     ...cashierMethods({ cashier: services.cashier }),
     ...gamesMethods({ games: services.games }),

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newBrowser } from '../accounts/account-test-client.ts';
+import { newBrowser, signUp } from '../accounts/account-test-client.ts';
 
 let h: TestApp;
 const clock = Date.parse('2026-11-25T12:00:00Z');
@@ -238,5 +238,17 @@ describe('campaigns.takepromotions', () => {
     const bad = await q.browser.call('campaigns.takepromotions', { offer_id: -1 });
     expect(bad.body.error?.type).toBe('InvalidParameterException');
     expect(await bonusesOf(q.id)).toEqual([]);
+  });
+});
+
+describe('the sign-up promo code', () => {
+  it('is redeemed at registration; a bad code never blocks the registration', async () => {
+    const good = await signUp(h.app, { promo_code: 'welcome10' });
+    expect(await bonusesOf(BigInt(good.uid))).toMatchObject([{ key: 'no-deposit-10', status: 'available' }]);
+    const again = await good.browser.call('campaigns.activateOffer', { promo_code: 'WELCOME10' });
+    expect(again.body.error?.fields).toEqual({ promo_code: 'ALREADY_USED' });
+    const bad = await signUp(h.app, { promo_code: 'NO-SUCH-CODE' });
+    expect(bad.uid).toBeGreaterThan(0);
+    expect(await bonusesOf(BigInt(bad.uid))).toEqual([]);
   });
 });
