@@ -60,6 +60,7 @@ import { gamesRemoveLike } from './games/remove-like.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
+import { popupsGet } from './popups/get.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -125,6 +126,7 @@ export const methods = {
   [campaignsTakepromotions.name]: campaignsTakepromotions,
   [campaignsActivateOffer.name]: campaignsActivateOffer,
   [campaignsCheckPromocode.name]: campaignsCheckPromocode,
+  [popupsGet.name]: popupsGet,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

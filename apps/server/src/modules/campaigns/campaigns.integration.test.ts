@@ -252,3 +252,29 @@ describe('the sign-up promo code', () => {
     expect(await bonusesOf(BigInt(bad.uid))).toEqual([]);
   });
 });
+
+describe('popups.get', () => {
+  it('shows the welcome popup to a player who can still take the offer, by name too', async () => {
+    const p = await player();
+    const answer = await p.browser.call('popups.get', {}, { locale: 'fr' });
+    expect(answer.body.status).toBe(1);
+    const items = (answer.body.data as { items: { key: string; title: string; offer_id: number | null }[] })
+      .items;
+    expect(items.map((i) => i.key)).toEqual(['welcome-deposit']);
+    expect(items[0]!.title).toBe('Votre bonus de bienvenue vous attend');
+    expect(items[0]!.offer_id).toBe(Number(await offerId('welcome-deposit')));
+    const named = await p.browser.call('popups.get', { popup: 'welcome-deposit' });
+    expect((named.body.data as { items: unknown[] }).items).toHaveLength(1);
+    const unknown = await p.browser.call('popups.get', { popup: 'nothing-here' });
+    expect(unknown.body.data).toEqual({ items: [] });
+    const bad = await p.browser.call('popups.get', { popup: '../x' });
+    expect(bad.body.error?.type).toBe('InvalidParameterException');
+    // A depositor no longer satisfies the first-deposit offer: its popup goes.
+    await h.database.db.execute(
+      sql`INSERT INTO cashier_transactions (player_id, type, method, provider_method, currency, amount_minor, status, domain)
+          VALUES (${p.id}, 'deposit', 'card', 'card', 'EUR', 5000, 'succeeded', 'test.local')`,
+    );
+    expect((await p.browser.call('popups.get')).body.data).toEqual({ items: [] });
+    expect((await newBrowser(h.app).call('popups.get')).body.error?.type).toBe('AuthorizationException');
+  });
+});

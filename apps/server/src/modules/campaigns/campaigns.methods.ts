@@ -3,6 +3,7 @@ import { campaignsActivateOffer } from '@croupier/contract/campaigns/activate-of
 import { campaignsCheckPromocode } from '@croupier/contract/campaigns/check-promocode';
 import { campaignsGetoffers } from '@croupier/contract/campaigns/getoffers';
 import { campaignsTakepromotions } from '@croupier/contract/campaigns/takepromotions';
+import { popupsGet } from '@croupier/contract/popups/get';
 import { bindMethod } from '../../lib/method-binding.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -22,5 +23,8 @@ export function campaignsMethods({ campaigns }: { campaigns: CampaignsService })
       await campaigns.checkPromoCode(ctx.player?.id ?? null, input.promo_code, ctx.locale);
       return 1 as const;
     }),
+    bindMethod(popupsGet, (input, ctx) =>
+      campaigns.popups(ctx.requirePlayer().id, input.popup ?? null, ctx.locale),
+    ),
   ];
 }

@@ -3,6 +3,7 @@ import type { Db } from '@croupier/db/client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   campaignOffers,
+  campaignPopups,
   type OfferConditions,
   offerTakes,
   promoCodes,
@@ -42,8 +43,33 @@ function toOffer(row: typeof campaignOffers.$inferSelect): OfferRecord {
   return { ...row, trigger: row.trigger as OfferTrigger };
 }
 
+export interface PopupRecord {
+  id: bigint;
+  key: string;
+  title: { en: string; fr: string };
+  content: { en: string; fr: string };
+  offerId: bigint | null;
+  startsAt: Date;
+  endsAt: Date | null;
+  enabled: boolean;
+}
+
 export function createCampaignsRepository(db: Db) {
   return {
+    /** Enabled popups, oldest first (the queue's order). */
+    async enabledPopups(): Promise<PopupRecord[]> {
+      const rows = await db
+        .select()
+        .from(campaignPopups)
+        .where(eq(campaignPopups.enabled, true))
+        .orderBy(asc(campaignPopups.id));
+      return rows;
+    },
+
+    async insertPopupIfMissing(row: Omit<PopupRecord, 'id' | 'enabled'>): Promise<void> {
+      await db.insert(campaignPopups).values(row).onConflictDoNothing();
+    },
+
     transaction: <T>(run: (tx: CampaignTx) => Promise<T>) => db.transaction(run),
 
     /** Enabled offers, oldest first (the operator's order). */

@@ -7,6 +7,7 @@
  */
 import type { OfferOutput, PromoCodeError } from '@croupier/contract/campaigns/common';
 import type { Locale } from '@croupier/contract/locales';
+import type { PopupOutput } from '@croupier/contract/popups/get';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GrantInTransaction, TemplateSummary } from '../bonuses/grant-in-transaction.ts';
@@ -228,6 +229,37 @@ export function createCampaignsService(
       await depositOffer(input);
     },
 
+    /**
+     * popups.get: live popups in queue order; a popup promoting an offer only while the player can
+     * see that offer and has not taken it. `key`: that popup only (preview by name).
+     */
+    async popups(playerId: bigint, key: string | null, locale: Locale): Promise<{ items: PopupOutput[] }> {
+      const now = deps.now();
+      const player = await facts(playerId, locale);
+      const taken = await repository.takenOfferIds(playerId);
+      const offers = new Map((await repository.enabledOffers()).map((o) => [o.id, o]));
+      const items: PopupOutput[] = [];
+      for (const popup of await repository.enabledPopups()) {
+        if (key !== null && popup.key !== key) continue;
+        if (!isLive(popup, now)) continue;
+        if (popup.offerId !== null) {
+          const offer = offers.get(popup.offerId);
+          if (!offer || !isLive(offer, now) || taken.has(offer.id)) continue;
+          if (offer.trigger === 'registration') continue;
+          if (offer.trigger !== 'promo_code' && !satisfies(offer, player)) continue;
+        }
+        items.push({
+          id: Number(popup.id),
+          key: popup.key,
+          title: popup.title[locale],
+          content: popup.content[locale],
+          offer_id: popup.offerId === null ? null : Number(popup.offerId),
+          ends_at: popup.endsAt?.toISOString() ?? null,
+        });
+      }
+      return { items };
+    },
+
     /** campaigns.getoffers: what the caller can see now. */
     async getOffers(
       playerId: bigint | null,
@@ -328,10 +360,13 @@ export function createCampaignsService(
           if (id === null) throw new Error(`campaigns seed: bonus template ${key} is missing`);
           templateIds.push(id);
         }
-        const { templateKeys: _keys, codes, ...row } = offer;
+        const { templateKeys: _keys, codes, popups, ...row } = offer;
         const offerId = await repository.upsertOfferByKey({ ...row, templateIds, endsAt: null });
         for (const code of codes) {
           await repository.insertCodeIfMissing({ ...code, offerId, endsAt: null });
+        }
+        for (const popup of popups) {
+          await repository.insertPopupIfMissing({ ...popup, offerId, endsAt: null });
         }
       }
     },

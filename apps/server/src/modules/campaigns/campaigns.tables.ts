@@ -110,3 +110,30 @@ export const offerTakes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.offerId, table.playerId] })],
 );
+
+/** Campaign popups shown after login (spec §4 queue, after the cashback popup). */
+export const campaignPopups = pgTable(
+  'campaign_popups',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** The `popup` query names a popup by this key (spec §2). */
+    key: text('key').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    /** Localized body text (plain text; the web renders it). */
+    content: jsonb('content').$type<LocalizedText>().notNull(),
+    /** The offer it promotes; shown only to players who can see and still take that offer. */
+    offerId: bigint('offer_id', { mode: 'bigint' }).references(() => campaignOffers.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('campaign_popups_key_idx').on(table.key),
+    check('campaign_popups_key_check', sql`${table.key} ~ '^[a-z0-9-]{1,64}$'`),
+    check(
+      'campaign_popups_window_check',
+      sql`${table.endsAt} IS NULL OR ${table.endsAt} > ${table.startsAt}`,
+    ),
+  ],
+);

@@ -19,6 +19,7 @@ interface DemoOffer {
   templateKeys: string[];
   startsAt: Date;
   codes: { code: string; usageLimit: number; startsAt: Date }[];
+  popups: { key: string; title: LocalizedText; content: LocalizedText; startsAt: Date }[];
 }
 
 const START = new Date('2026-01-01T00:00:00Z');
@@ -46,6 +47,17 @@ export const demoCampaigns: { offers: DemoOffer[] } = {
       templateKeys: ['welcome-100'],
       startsAt: START,
       codes: [],
+      popups: [
+        {
+          key: 'welcome-deposit',
+          title: { en: 'Your welcome bonus is waiting', fr: 'Votre bonus de bienvenue vous attend' },
+          content: {
+            en: 'Make your first deposit and choose the welcome offer: we match it 100 % up to 200.',
+            fr: 'Faites votre premier dépôt et choisissez l’offre de bienvenue : nous le doublons à 100 % jusqu’à 200.',
+          },
+          startsAt: START,
+        },
+      ],
     },
     {
       key: 'reload-deposit',
@@ -60,6 +72,7 @@ export const demoCampaigns: { offers: DemoOffer[] } = {
       templateKeys: ['reload-50'],
       startsAt: START,
       codes: [],
+      popups: [],
     },
     {
       key: 'promo-no-deposit',
@@ -74,6 +87,7 @@ export const demoCampaigns: { offers: DemoOffer[] } = {
       templateKeys: ['no-deposit-10'],
       startsAt: START,
       codes: [{ code: 'WELCOME10', usageLimit: 1000, startsAt: START }],
+      popups: [],
     },
   ],
 };
