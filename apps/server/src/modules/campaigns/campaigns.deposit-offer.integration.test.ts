@@ -142,6 +142,21 @@ describe('deposit offers', () => {
     ]);
   });
 
+  it('abuse: two deposits started with the first-deposit offer before either is credited grant once', async () => {
+    const { browser, uid } = await signUp(h.app);
+    const welcome = await offerId('welcome-deposit');
+    const first = await deposit(browser, '20.00', welcome);
+    const second = await deposit(browser, '30.00', welcome);
+    await Promise.all([
+      deliver(paymentEvent('payment.succeeded', first.paymentId, first.id, '20.00')),
+      deliver(paymentEvent('payment.succeeded', second.paymentId, second.id, '30.00')),
+    ]);
+    const granted = await settledBonuses(uid, 2, 3_000);
+    expect(granted).toHaveLength(1);
+    expect(granted[0]!.key).toBe('welcome-100');
+    expect(await h.app.services.wallet.balanceMinor(BigInt(uid), 'EUR')).toBe(5000n);
+  });
+
   it('grants nothing for a failed or cancelled deposit', async () => {
     const { browser, uid } = await signUp(h.app);
     const welcome = await offerId('welcome-deposit');

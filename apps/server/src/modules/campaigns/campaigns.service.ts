@@ -201,16 +201,25 @@ export function createCampaignsService(
       const transactionId = BigInt(payload.transactionId);
       const playerId = BigInt(payload.playerId);
       try {
-        await repository.transaction((tx) =>
-          grantOffer(
+        await repository.transaction(async (tx) => {
+          // A first-deposit offer is granted once per player, whatever deposits were started with
+          // it before the first one was credited (the check at request time cannot see those).
+          if (
+            offer.conditions.firstDepositOnly &&
+            !(await repository.insertTake(tx, offer.id, playerId, deps.now()))
+          ) {
+            deps.log.info({ ...payload }, 'first-deposit offer already granted: nothing more');
+            return;
+          }
+          await grantOffer(
             tx,
             offer,
             playerId,
             payload.currency,
             `deposit:${transactionId}:offer:${offer.id}`,
             BigInt(payload.amountMinor),
-          ),
-        );
+          );
+        });
       } catch (error) {
         // A promotion that cannot be granted (template disabled, currency not offered) will not
         // become grantable by retrying: logged for support, not retried.
