@@ -7,6 +7,7 @@ import { createMessageRegistry } from './lib/messages.ts';
 import { accountTexts } from './modules/accounts/accounts.messages.ts';
 import { backofficeTexts } from './modules/backoffice/backoffice.messages.ts';
 import { bonusesTexts } from './modules/bonuses/bonuses.messages.ts';
+import { campaignsTexts } from './modules/campaigns/campaigns.messages.ts';
 import { cashbacksTexts } from './modules/cashbacks/cashbacks.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
@@ -18,5 +19,6 @@ export const messages = createMessageRegistry([
   socialTexts,
   bonusesTexts,
   cashbacksTexts,
+  campaignsTexts,
   backofficeTexts,
 ]);

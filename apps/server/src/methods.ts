@@ -6,6 +6,7 @@ import type { BoundMethod } from './lib/method-binding.ts';
 import { accountsMethods } from './modules/accounts/accounts.methods.ts';
 import { authMethods } from './modules/accounts/auth.methods.ts';
 import { bonusesMethods } from './modules/bonuses/bonuses.methods.ts';
+import { campaignsMethods } from './modules/campaigns/campaigns.methods.ts';
 import { cashbacksMethods } from './modules/cashbacks/cashbacks.methods.ts';
 import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
@@ -22,11 +23,17 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...storageMethods({ storage: services.storage }),
     ...eventsMethods({ events: services.events }),
     ...bannersMethods({ cms: services.cms }),
-    ...authMethods({ accounts, sessions, loginThrottle }),
+    ...authMethods({
+      accounts,
+      sessions,
+      loginThrottle,
+      applyPromoCode: (playerId, code, locale) => services.campaigns.activateOffer(playerId, code, locale),
+    }),
     ...accountsMethods({ accounts, sessions }),
     ...cashierMethods({ cashier: services.cashier }),
     ...gamesMethods({ games: services.games }),
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
+    ...campaignsMethods({ campaigns: services.campaigns }),
   ];
 }

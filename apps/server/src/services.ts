@@ -13,6 +13,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
+import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
+import { createCampaignsService, DEPOSIT_OFFER_TASK } from './modules/campaigns/campaigns.service.ts';
 import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
 import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
@@ -40,7 +42,18 @@ export function createServices(deps: Deps) {
   const wallet = createWalletService(deps, { metadata });
   const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
   const social = createSocialService(deps, { sessions, accounts });
-  const cashier = createCashierService(deps, { wallet, accounts, cms, metadata });
+  // Deposit offers (ADR 021): the cashier checks them through campaigns (built below, reached only
+  // when a deposit comes) and enqueues DEPOSIT_OFFER_TASK in the credit transaction.
+  const cashier = createCashierService(deps, {
+    wallet,
+    accounts,
+    cms,
+    metadata,
+    depositOffers: {
+      check: (input) => campaigns.checkDepositOffer(input),
+      creditedTask: DEPOSIT_OFFER_TASK,
+    },
+  });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
   const wagers = createWagersService(deps);
@@ -67,6 +80,14 @@ export function createServices(deps: Deps) {
     },
   });
   wagers.registerConsumer(cashbacks.accrualConsumer);
+  // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
+  const campaigns = createCampaignsService(deps, {
+    grantInTx: createGrantInTransaction(deps),
+    templateSummaries: createTemplateSummaries(deps),
+    templateIdByKey: (key) => bonuses.templateIdByKey(key),
+    playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
+    hasCreditedDeposit: (playerId) => cashier.hasSucceededDeposit(playerId),
+  });
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -84,6 +105,7 @@ export function createServices(deps: Deps) {
     games,
     bonuses,
     cashbacks,
+    campaigns,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

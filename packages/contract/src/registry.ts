@@ -30,6 +30,10 @@ import { bonusesActivate } from './bonuses/activate.ts';
 import { bonusesDeactivate } from './bonuses/deactivate.ts';
 import { bonusesGet } from './bonuses/get.ts';
 import { bonusesRemove } from './bonuses/remove.ts';
+import { campaignsActivateOffer } from './campaigns/activate-offer.ts';
+import { campaignsCheckPromocode } from './campaigns/check-promocode.ts';
+import { campaignsGetoffers } from './campaigns/getoffers.ts';
+import { campaignsTakepromotions } from './campaigns/takepromotions.ts';
 import { cashbacksGet } from './cashbacks/get.ts';
 import { cashbacksPayout } from './cashbacks/payout.ts';
 import { cashbacksRemove } from './cashbacks/remove.ts';
@@ -59,6 +63,7 @@ import { gamesRemoveLike } from './games/remove-like.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
+import { popupsGet } from './popups/get.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -123,6 +128,11 @@ export const methods = {
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,
+  [campaignsGetoffers.name]: campaignsGetoffers,
+  [campaignsTakepromotions.name]: campaignsTakepromotions,
+  [campaignsActivateOffer.name]: campaignsActivateOffer,
+  [campaignsCheckPromocode.name]: campaignsCheckPromocode,
+  [popupsGet.name]: popupsGet,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

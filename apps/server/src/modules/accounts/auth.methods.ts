@@ -7,7 +7,9 @@ import { authLogin } from '@croupier/contract/auth/login';
 import { authLogout } from '@croupier/contract/auth/logout';
 import { authRegister } from '@croupier/contract/auth/register';
 import { authRestore } from '@croupier/contract/auth/restore';
-import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
+import type { Locale } from '@croupier/contract/locales';
+import { AppError } from '../../lib/app-error.ts';
+import { type BoundMethod, bindMethod, type CallContext } from '../../lib/method-binding.ts';
 import { accountKey, LIMITS, limitBy } from '../auth/auth-limits.ts';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -24,8 +26,25 @@ export function authMethods(deps: {
   accounts: AccountsService;
   sessions: SessionService;
   loginThrottle: LoginThrottle;
+  /**
+   * Redeems the sign-up promo code (campaigns, ADR 021). Best effort: the account exists already,
+   * so a refused code never fails the registration (the code stays stored on the account).
+   */
+  applyPromoCode?: (playerId: bigint, code: string, locale: Locale) => Promise<unknown>;
 }): BoundMethod[] {
   const { accounts, sessions, loginThrottle } = deps;
+
+  async function applyPromoCode(ctx: CallContext, playerId: bigint, code: string | undefined): Promise<void> {
+    if (!code || !deps.applyPromoCode) return;
+    try {
+      await deps.applyPromoCode(playerId, code, ctx.locale);
+    } catch (error) {
+      ctx.log.info(
+        { playerId: String(playerId), code: error instanceof AppError ? error.code : 'error' },
+        'sign-up promo code not applied',
+      );
+    }
+  }
   return [
     bindMethod(authRegister, async (input, ctx) => {
       if ('payload' in input) {
@@ -66,6 +85,7 @@ export function authMethods(deps: {
         ctx.locale,
       );
       await startSession(sessions, ctx, playerId);
+      await applyPromoCode(ctx, playerId, input.promo_code);
       return accounts.getInfo(playerId, ctx.locale);
     }),
 

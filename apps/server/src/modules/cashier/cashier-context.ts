@@ -30,7 +30,33 @@ export interface PlayerFacts {
   countryCode: string | null;
 }
 
-export type CashierDeps = Pick<Deps, 'db' | 'config' | 'log' | 'now'>;
+export type CashierDeps = Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>;
+
+/**
+ * Deposit offers (ADR 021), given by the container (the cashier does not know campaigns): `check`
+ * refuses an offer that cannot go with this deposit (a typed error on `campaign_offer_id`);
+ * `creditedTask` is the job enqueued in the credit transaction of a deposit made with an offer.
+ */
+export interface DepositOfferHooks {
+  check(input: {
+    playerId: bigint;
+    offerId: bigint;
+    method: string;
+    currency: string;
+    amountMinor: bigint;
+    locale: Locale;
+  }): Promise<void>;
+  creditedTask: string;
+}
+
+/** The payload of `creditedTask`. */
+export interface CreditedDepositOffer {
+  transactionId: string;
+  playerId: string;
+  offerId: string;
+  currency: string;
+  amountMinor: string;
+}
 
 export interface CashierContext {
   deps: CashierDeps;
@@ -42,6 +68,7 @@ export interface CashierContext {
   /** Null: no provider configured (payments answer BillingUnavailableException). */
   psp: PspSettings | null;
   provider: PaymentProvider | null;
+  depositOffers: DepositOfferHooks | null;
   /** The origin the provider calls back (webhooks). */
   origin(): string;
   /** The host a transaction was made on, stored with it. */
@@ -60,7 +87,7 @@ export interface CashierContext {
 export function createCashierContext(
   parts: Pick<
     CashierContext,
-    'deps' | 'repository' | 'wallet' | 'accounts' | 'cms' | 'metadata' | 'psp' | 'provider'
+    'deps' | 'repository' | 'wallet' | 'accounts' | 'cms' | 'metadata' | 'psp' | 'provider' | 'depositOffers'
   >,
 ): CashierContext {
   const { deps, repository, wallet, accounts, metadata, provider } = parts;

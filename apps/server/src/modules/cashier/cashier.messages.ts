@@ -18,6 +18,7 @@ const en = {
   'cashier.not_cancelable': 'This withdrawal can no longer be cancelled.',
   'cashier.not_found': 'This transaction was not found.',
   'cashier.request_conflict': 'This request id was already used for another request.',
+  'cashier.campaign_offer_unavailable': 'This offer is not available with this deposit.',
   'cashier.request_failed': 'This request did not go through. Start a new one.',
   'cashier.deposit_limit_exceeded':
     'This deposit exceeds your deposit limit.[ You can deposit up to {available} until {until}.]',
@@ -44,6 +45,7 @@ const fr: Record<CashierMessageKey, string> = {
   'cashier.not_cancelable': 'Ce retrait ne peut plus être annulé.',
   'cashier.not_found': "Cette transaction n'a pas été trouvée.",
   'cashier.request_conflict': 'Cet identifiant de demande a déjà servi pour une autre demande.',
+  'cashier.campaign_offer_unavailable': "Cette offre n'est pas disponible avec ce dépôt.",
   'cashier.request_failed': "Cette demande n'a pas abouti. Recommencez.",
   'cashier.deposit_limit_exceeded':
     "Ce dépôt dépasse votre limite de dépôt.[ Vous pouvez déposer jusqu'à {available} jusqu'au {until}.]",

@@ -126,6 +126,7 @@ export interface DepositGlance {
   currency: string;
   amountMinor: bigint;
   status: string;
+  campaignOfferId: number | null;
 }
 
 /** The arguments of `cashier_credit_deposit` (packages/db/migrations/0009_cashier_credit_function.sql). */
@@ -243,6 +244,22 @@ function createCashierQueries(db: Executor) {
   }
 
   return {
+    /** True once any deposit of the player was credited (campaign offers' first-deposit rule). */
+    async hasSucceededDeposit(playerId: bigint): Promise<boolean> {
+      const [row] = await db
+        .select({ id: cashierTransactions.id })
+        .from(cashierTransactions)
+        .where(
+          and(
+            eq(cashierTransactions.playerId, playerId),
+            eq(cashierTransactions.type, 'deposit'),
+            eq(cashierTransactions.status, 'succeeded'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Serializes one player's cashier writes (deposit-limit checks, withdrawal holds, limit
      * changes) until the transaction ends, so two requests cannot both pass a check.
@@ -619,9 +636,10 @@ function createCashierQueries(db: Executor) {
         currency: string;
         amount_minor: bigint;
         status: string;
+        campaign_offer_id: number | null;
       }>(
         db,
-        sql`SELECT id, player_id, type, currency, amount_minor, status FROM ${cashierTransactions}
+        sql`SELECT id, player_id, type, currency, amount_minor, status, campaign_offer_id FROM ${cashierTransactions}
           WHERE provider_payment_id = ${paymentId}`,
       );
       const row = result.rows[0];
@@ -633,6 +651,7 @@ function createCashierQueries(db: Executor) {
             currency: row.currency,
             amountMinor: BigInt(row.amount_minor),
             status: row.status,
+            campaignOfferId: row.campaign_offer_id === null ? null : Number(row.campaign_offer_id),
           }
         : null;
     },

@@ -13,7 +13,7 @@ import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { createCashierRepository } from './cashier.repository.ts';
-import { createCashierContext, type PspSettings } from './cashier-context.ts';
+import { createCashierContext, type DepositOfferHooks, type PspSettings } from './cashier-context.ts';
 import { createDeposits } from './deposit.ts';
 import { createDepositLimitSettings } from './deposit-limit-settings.ts';
 import { createHistory } from './history.ts';
@@ -51,6 +51,8 @@ export function createCashierService(
     accounts: AccountsService;
     cms: CmsService;
     metadata: MetadataService;
+    /** Deposit offers (ADR 021); absent: `campaign_offer_id` other than -1 is refused. */
+    depositOffers?: DepositOfferHooks;
   },
   options: { provider?: PaymentProvider | null; psp?: PspSettings | null } = {},
 ) {
@@ -72,6 +74,7 @@ export function createCashierService(
     metadata,
     psp,
     provider,
+    depositOffers: collaborators.depositOffers ?? null,
   });
   const methods = createPaymentMethods(context);
   const limits = createDepositLimitSettings(context);
@@ -91,6 +94,8 @@ export function createCashierService(
 
     // --- deposits (deposit.ts, deposit-flow.ts) and the player's history (history.ts) ------------
     makeDeposit: deposits.makeDeposit,
+    /** True once any deposit of the player was credited. */
+    hasSucceededDeposit: (playerId: bigint) => repository.hasSucceededDeposit(playerId),
     transactionInfo: history.transactionInfo,
     history: history.history,
 

@@ -38,6 +38,7 @@ export function createDeposits(
     | 'methodFor'
     | 'siteDomain'
     | 'origin'
+    | 'depositOffers'
   > &
     Pick<ReturnType<typeof createDepositLimitSettings>, 'depositLimitState'>,
 ) {
@@ -53,6 +54,7 @@ export function createDeposits(
     methodFor,
     siteDomain,
     depositLimitState,
+    depositOffers,
   } = context;
   const depositFlow = createDepositFlow(context);
 
@@ -167,6 +169,20 @@ export function createDeposits(
       const { method, limit } = await methodFor(input.method, currency, 'deposit');
       const amountMinor = readAmount(input.amount, currency, exponent, limit, locale, 'field');
       const requisites = readRequisites(REQUISITES[method.providerMethod].deposit, input.requisites);
+      if (input.campaign_offer_id !== -1) {
+        // A deposit offer (ADR 021): it must exist and fit this player, method and amount.
+        if (!depositOffers || input.campaign_offer_id < 1) {
+          throw invalidField('campaign_offer_id', 'not_found', 'cashier.campaign_offer_unavailable');
+        }
+        await depositOffers.check({
+          playerId,
+          offerId: BigInt(input.campaign_offer_id),
+          method: method.sysname,
+          currency,
+          amountMinor,
+          locale,
+        });
+      }
       const hash = requestHash({
         method: method.sysname,
         amount: amountMinor.toString(),

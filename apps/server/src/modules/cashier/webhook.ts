@@ -18,7 +18,7 @@ import {
   type TransactionType,
   type Tx,
 } from './cashier.repository.ts';
-import type { CashierContext } from './cashier-context.ts';
+import type { CashierContext, CreditedDepositOffer } from './cashier-context.ts';
 
 const webhookEvent = z.object({
   id: z.string().min(1).max(200),
@@ -64,9 +64,9 @@ interface Applied {
 }
 
 export function createWebhooks(
-  context: Pick<CashierContext, 'deps' | 'repository' | 'wallet' | 'psp' | 'exponents'>,
+  context: Pick<CashierContext, 'deps' | 'repository' | 'wallet' | 'psp' | 'exponents' | 'depositOffers'>,
 ) {
-  const { deps, repository, wallet, psp, exponents } = context;
+  const { deps, repository, wallet, psp, exponents, depositOffers } = context;
 
   async function applyPaymentEvent(
     tx: Tx,
@@ -95,6 +95,18 @@ export function createWebhooks(
           },
           { tx },
         );
+        if (record.campaignOfferId !== null && record.campaignOfferId > 0 && depositOffers) {
+          // Deposit offer (ADR 021): the grant job exists iff this credit commits; a replayed
+          // event conflicts on its id and rolls back, job included.
+          const payload: CreditedDepositOffer = {
+            transactionId: String(record.id),
+            playerId: String(record.playerId),
+            offerId: String(record.campaignOfferId),
+            currency: record.currency,
+            amountMinor: String(record.amountMinor),
+          };
+          await deps.jobs.enqueue(depositOffers.creditedTask, payload, { tx });
+        }
         return { outcome: 'applied', note: null, change: { status: 'succeeded', failureCode: null } };
       }
       case 'payment.failed':
@@ -231,6 +243,8 @@ export function createWebhooks(
   ): Promise<WebhookAnswer | null> {
     const deposit: DepositGlance | null = await repository.glanceByProviderPayment(event.data.id);
     if (deposit?.type !== 'deposit' || !(await amountIsOurs(event, deposit))) return null;
+    // A deposit made with an offer takes the general path, whose transaction enqueues the grant.
+    if (deposit.campaignOfferId !== null && deposit.campaignOfferId > 0) return null;
     const ledger = depositLedgerArguments({
       playerId: deposit.playerId,
       currency: deposit.currency,
