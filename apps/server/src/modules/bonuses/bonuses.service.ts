@@ -16,18 +16,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { GamesService } from '../games/games.service.ts';
 import type { BonusMoves, BonusMoveTarget } from '../wallet/bonus-moves.ts';
 import { type BonusAction, BonusTransitionError, isFunded, nextBonusState } from './bonus-state.ts';
-import {
-  BonusTemplateError,
-  type BonusTemplateInput,
-  grantAmount,
-  validateTemplate,
-} from './bonus-template.ts';
+import { BonusTemplateError, type BonusTemplateInput, validateTemplate } from './bonus-template.ts';
 import {
   type BonusTx,
   createBonusesRepository,
   type PlayerBonusRecord,
   type TemplateRecord,
 } from './bonuses.repository.ts';
+import { createGrantInTransaction, type GrantOptions } from './grant-in-transaction.ts';
 import { DEMO_BONUS_TEMPLATES } from './seed-bonuses.ts';
 import { createWageringConsumer } from './wagering-consumer.ts';
 
@@ -36,16 +32,6 @@ const DAY_MS = 86_400_000;
 export const EXPIRY_BATCH = 200;
 /** Pause between two expiry passes (a deadline is honoured within this much). */
 export const EXPIRY_EVERY_MS = 60_000;
-
-export interface GrantOptions {
-  currency: string;
-  /** Why (support reads it in the audit): `welcome_deposit`, `promo:<code>`, `staff:<id>` … */
-  reason: string;
-  /** Unique for ever per grant occasion (`deposit:<payment id>:welcome`); a replay grants nothing new. */
-  idempotencyKey: string;
-  /** deposit_match: the qualifying deposit. */
-  depositMinor?: bigint;
-}
 
 type BonusesGetInput = MethodParsedInput<typeof bonusesGet>;
 
@@ -58,6 +44,7 @@ export function createBonusesService(
 ) {
   const { bonusMoves, games } = collaborators;
   const repository = createBonusesRepository(deps.db);
+  const grantInTransaction = createGrantInTransaction(deps);
 
   const notFound = () =>
     new AppError('InvalidParameterException', {
@@ -285,74 +272,10 @@ export function createBonusesService(
      * `idempotencyKey`: a replay returns the first grant; the same key for another player or
      * template is refused.
      */
-    async grant(playerId: bigint, templateId: bigint, options: GrantOptions): Promise<PlayerBonusRecord> {
-      const template = (await repository.templates([templateId])).get(templateId);
-      if (!template?.enabled) {
-        throw new AppError('InvalidParameterException', {
-          code: 'bonus_template_not_found',
-          message: 'bonuses.template_not_found',
-        });
-      }
-      const amount = grantAmount(template, options.currency, options.depositMinor ?? null);
-      if (!amount.ok) {
-        const min = template.amounts[options.currency]?.minDepositMinor;
-        throw new AppError('InvalidParameterException', {
-          code: `bonus_${amount.reason === 'currency' ? 'currency_unsupported' : amount.reason}`,
-          message: `bonuses.${amount.reason === 'currency' ? 'currency_unsupported' : amount.reason}`,
-          values: {
-            currency: options.currency,
-            ...(min
-              ? { min: `${formatMinor(min, currencyExponent(options.currency))} ${options.currency}` }
-              : {}),
-          },
-        });
-      }
-      if (
-        !/^[\x21-\x7e]{1,150}$/.test(options.idempotencyKey) ||
-        options.reason.length === 0 ||
-        options.reason.length > 200
-      ) {
-        throw new AppError('InvalidParameterException', {
-          code: 'invalid_bonus_grant',
-          fields: { idempotency_key: 'printable, at most 150 characters', reason: '1 to 200 characters' },
-        });
-      }
-      const now = deps.now();
-      return deps.db.transaction(async (tx) => {
-        const inserted = await repository.insertBonus(tx, {
-          playerId,
-          templateId,
-          currency: options.currency,
-          account: template.kind === 'betting' ? 'betting_bonus' : 'bonus',
-          status: 'available',
-          amountMinor: amount.amountMinor,
-          depositMinor: options.depositMinor ?? null,
-          wageringRequiredMinor: amount.amountMinor * BigInt(template.wageringMultiplier),
-          grantKey: options.idempotencyKey,
-          grantReason: options.reason,
-          activateBy: new Date(now.getTime() + template.activationDays * DAY_MS),
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (inserted) {
-          await repository.insertAudit(tx, inserted.id, {
-            fromStatus: null,
-            toStatus: 'available',
-            actor: 'system:grant',
-            reason: options.reason,
-            at: now,
-          });
-          return inserted;
-        }
-        const first = await repository.bonusByGrantKey(tx, options.idempotencyKey);
-        if (!first || first.playerId !== playerId || first.templateId !== templateId) {
-          throw new AppError('InvalidParameterException', {
-            code: 'bonus_grant_conflict',
-            message: 'bonuses.grant_conflict',
-          });
-        }
-        return first;
-      });
+    grant(playerId: bigint, templateId: bigint, options: GrantOptions): Promise<PlayerBonusRecord> {
+      // One set of grant rules (grant-in-transaction.ts): here in a transaction of its own, for
+      // offers and promo codes inside theirs.
+      return deps.db.transaction((tx) => grantInTransaction(tx, playerId, templateId, options));
     },
 
     activate: (playerId: bigint, bonusId: bigint) => playerAction(playerId, bonusId, 'activate'),

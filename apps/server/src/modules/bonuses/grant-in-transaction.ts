@@ -1,9 +1,9 @@
 /**
  * A bonus grant inside the caller's transaction (issue #12, ADR 021): the campaigns module claims a
  * promo code's usage and grants its bonus in one transaction, so a refused grant leaves the code
- * unused and a used code always has its bonus. Same rules as `bonuses.grant` (idempotent by key, a
- * key reused for another player or template refused); the caller's transaction is the one the
- * campaigns repository opened on the same database.
+ * unused and a used code always has its bonus. The one set of grant rules: `bonuses.grant` runs it in
+ * a transaction of its own (idempotent by key, a key reused for another player or template refused);
+ * the campaigns' transaction is the one their repository opened on the same database.
  */
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
@@ -11,9 +11,18 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { grantAmount } from './bonus-template.ts';
 import { type BonusTx, createBonusesRepository, type PlayerBonusRecord } from './bonuses.repository.ts';
-import type { GrantOptions } from './bonuses.service.ts';
 
 const DAY_MS = 86_400_000;
+
+export interface GrantOptions {
+  currency: string;
+  /** Why (support reads it in the audit): `welcome_deposit`, `promo:<code>`, `staff:<id>` … */
+  reason: string;
+  /** Unique for ever per grant occasion (`deposit:<payment id>:welcome`); a replay grants nothing new. */
+  idempotencyKey: string;
+  /** deposit_match: the qualifying deposit. */
+  depositMinor?: bigint;
+}
 
 export type GrantInTransaction = (
   tx: BonusTx,
