@@ -127,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.notifications.start();
     services.games.start();
     services.cashier.startPayoutRetries();
-    services.wagers.start();
+    await services.wagers.start();
     services.bonuses.startExpiry();
     services.cashbacks.start();
   });

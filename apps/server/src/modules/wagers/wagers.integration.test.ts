@@ -292,7 +292,7 @@ describe('scheduling and lag', () => {
     });
     try {
       jobs.start();
-      wagers.start();
+      await wagers.start();
       await jobs.ready();
       const ids = await appendMany(30);
       // Held back: the consumer's position exists and it is behind.
@@ -324,7 +324,16 @@ describe('scheduling and lag', () => {
     try {
       const local = await t.app.inject({ method: 'GET', url: '/health/wagers' });
       expect(local.statusCode).toBe(200);
-      expect(local.json()).toEqual({ consumers: [] });
+      // Every registered consumer has its row once the app is ready: nothing behind on a new stream.
+      expect(local.json()).toEqual({
+        consumers: ['bonus_wagering', 'cashback_accrual'].map((consumer) => ({
+          consumer,
+          position: '0',
+          head: '0',
+          behind: 0,
+          oldestUnappliedAgeSeconds: null,
+        })),
+      });
       const remote = await t.app.inject({
         method: 'GET',
         url: '/health/wagers',

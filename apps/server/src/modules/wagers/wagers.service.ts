@@ -187,7 +187,17 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Par
     },
 
     /** This node takes part in the consumers' and the lag log's job chains (app ready). */
-    start(): void {
+    /**
+     * Writes every registered consumer's position row, then starts the passes: the rows exist once
+     * the app is ready, so no pass writes one later (a request never sees the database change
+     * under it because a consumer ran for the first time).
+     */
+    async start(): Promise<void> {
+      for (const name of consumers.keys()) {
+        if (ensured.has(name)) continue;
+        await repository.ensureConsumer(name);
+        ensured.add(name);
+      }
       for (const task of tasks) task.start();
     },
     async stop(): Promise<void> {
