@@ -113,12 +113,8 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
-/**
- * The runner's connections: one LISTEN, and one per job the node runs at once (the default
- * concurrency, 4), so a fetch or completion never waits for a connection (graphile-worker warns when
- * its pool is smaller than its concurrency).
- */
-const RUNNER_POOL_MAX = 5;
+/** The runner's connections: one LISTEN, the rest shared by the job fetches and completions. */
+const RUNNER_POOL_MAX = 3;
 const RECURRING_KEY_PREFIX = 'every:';
 /** A single identical error line at most this often (an outage is logged, not flooded). */
 const LOG_THROTTLE_MS = 30_000;
