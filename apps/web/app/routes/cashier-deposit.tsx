@@ -8,6 +8,7 @@ import { Notice } from '../features/cashier/cashier-card.tsx';
 import { useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { DepositForm, isDepositMethod } from '../features/cashier/deposit-form.tsx';
 import { DepositLimits } from '../features/cashier/deposit-limits.tsx';
+import { depositOffersOf, offerFromQuery } from '../features/cashier/deposit-offers.tsx';
 import { MethodList } from '../features/cashier/method-list.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
@@ -23,7 +24,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const settings = await orErrorPage(web.api.call('cashier.getdepositsettings'));
+  const [settings, offers] = await Promise.all([
+    orErrorPage(web.api.call('cashier.getdepositsettings')),
+    // Deposit offers (spec §3, §6); the page works without them if they cannot be read.
+    web.api.call('campaigns.getoffers', { count: 50 }).then(
+      (answer) => depositOffersOf(answer.items),
+      () => [],
+    ),
+  ]);
   const requested = 'sysname' in params ? params.sysname?.toLowerCase() : undefined;
   if (requested !== undefined && !settings.methods.some((method) => method.sysname === requested)) {
     throw errorPageResponse({ page: 'notFound', path: url.pathname }, 404);
@@ -34,6 +42,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     currency: settings.currency,
     presets: settings.amount_presets.find((entry) => entry.currency === settings.currency)?.values ?? [],
     depositLimit: settings.deposit_limit,
+    offers,
+    requestedOffer: offerFromQuery(url.search),
     pageMeta: { title: i18nFor(locale).t('cashier:deposit.title') },
   };
 }
@@ -53,6 +63,8 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
             method={method}
             presets={loaderData.presets}
             depositLimit={loaderData.depositLimit}
+            offers={loaderData.offers}
+            requestedOffer={loaderData.requestedOffer}
           />
         ) : (
           <Notice tone="info" title={t('deposit.noMethods')} />

@@ -2,9 +2,12 @@
  * /profile/settings (spec §2, §3): personal data, contacts with confirmation, and account
  * preferences (fake name, language, currency). Opens with `from` and `toastType` (a toast once).
  */
+import { useTranslation } from 'react-i18next';
+import { PromoCodeForm } from '../features/campaigns/promo-code-form.tsx';
 import { AccountCard } from '../features/profile/account-card.tsx';
 import { ContactsCard } from '../features/profile/contacts-card.tsx';
 import { PersonalDataForm } from '../features/profile/personal-data-form.tsx';
+import { ProfileCard } from '../features/profile/profile-card.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { useEntryToast } from '../features/profile/use-entry-toast.ts';
 import { i18nFor } from '../i18n/i18n.ts';
@@ -37,6 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const { account } = useProfileOutlet();
+  const { t } = useTranslation('campaigns');
   useEntryToast();
   return (
     <>
@@ -52,6 +56,9 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         currency={account.currency}
         currencies={loaderData.currencies}
       />
+      <ProfileCard id="promo-code" title={t('promoCode.title')} description={t('promoCode.description')}>
+        <PromoCodeForm />
+      </ProfileCard>
     </>
   );
 }

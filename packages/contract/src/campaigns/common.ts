@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BONUS_KIND_NAMES } from '../bonuses/common.ts';
+import { moneyOutput } from '../params.ts';
 
 /** Offer triggers (spec §3). */
 export const OFFER_TRIGGERS = ['deposit', 'registration', 'promo_code', 'action'] as const;
@@ -31,6 +32,8 @@ export const offerOutput = z.object({
       description: z.string(),
     }),
   ),
+  /** A deposit offer's minimum deposit, one per currency that has one (empty: no minimum). */
+  min_deposits: z.array(moneyOutput),
   /** Payment method ids that do not qualify for a deposit offer. */
   exclude_methods: z.array(z.string()),
   /** ISO time; null: no end. */

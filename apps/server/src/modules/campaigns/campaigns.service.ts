@@ -8,6 +8,8 @@
 import type { OfferOutput, PromoCodeError } from '@croupier/contract/campaigns/common';
 import type { Locale } from '@croupier/contract/locales';
 import type { PopupOutput } from '@croupier/contract/popups/get';
+import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GrantInTransaction, TemplateSummary } from '../bonuses/grant-in-transaction.ts';
@@ -107,6 +109,11 @@ export function createCampaignsService(
           },
         ];
       }),
+      min_deposits: Object.entries(offer.conditions.minDepositMinor ?? {}).flatMap(([currency, minor]) =>
+        isKnownCurrency(currency)
+          ? [{ amount: formatMinor(BigInt(minor), currencyExponent(currency)), currency }]
+          : [],
+      ),
       exclude_methods: offer.excludeMethods,
       ends_at: offer.endsAt?.toISOString() ?? null,
       is_taken: taken.has(offer.id),

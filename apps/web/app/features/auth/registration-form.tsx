@@ -30,7 +30,8 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { storedPromoCode } from './attribution.ts';
+import { promoCodeErrorCodes, promoCodeFailureKey } from '../campaigns/promo-code-failure.ts';
+import { PROMO_CODE_STORAGE_KEY, storedPromoCode } from './attribution.ts';
 import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
 import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
@@ -78,6 +79,7 @@ function readStoredPromoCode(): string {
 
 export function RegistrationForm({ auth }: { auth: AuthRootData }) {
   const { t } = useTranslation('auth');
+  const { t: tCampaigns } = useTranslation('campaigns');
   const locale = usePageLocale();
   const api = useBrowserApi();
   const toasts = useToasts();
@@ -143,10 +145,16 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
         ...(values.birth_date ? { birth_date: values.birth_date } : {}),
       });
     } catch (error) {
-      if (!applyServerFieldErrors(error, FORM_FIELDS, setError, context)) {
-        setFormError(apiErrorText(error, t('errors.generic')));
-      }
+      const onFields = applyServerFieldErrors(error, FORM_FIELDS, setError, context);
+      // Spec §8: a promo-code failure shows the promo-code text of its first code (fallback INVALID).
+      const promoKey = promoCodeErrorCodes(error).length > 0 ? promoCodeFailureKey(error) : null;
+      if (promoKey) setError('promo_code', { type: 'server', message: tCampaigns(promoKey) });
+      if (!onFields && !promoKey) setFormError(apiErrorText(error, t('errors.generic')));
       return;
+    }
+    // The kept sign-up code went with the registration (the server applies it now or at the first deposit).
+    if (registration.showPromocode && values.promo_code !== '') {
+      window.localStorage.removeItem(PROMO_CODE_STORAGE_KEY);
     }
     toasts.show({ kind: 'success', title: t('register.success') });
     signedIn('register');

@@ -4,6 +4,7 @@
  * redirect to the provider's hosted page (card data never reaches our pages). Nothing is credited
  * here: the provider's signed webhook does that, and the result page shows it.
  */
+import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import type { DepositLimitOutput } from '@croupier/contract/cashier/common';
 import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-methods';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,7 +18,7 @@ import { presetInput, sumForApi } from './amount-rules.ts';
 import { CashierCard, Notice } from './cashier-card.tsx';
 import { depositLimitOf, fieldText, toCashierFailure } from './cashier-failure.ts';
 import { currencyFormat } from './cashier-money.ts';
-import { DepositOffers } from './deposit-offers.tsx';
+import { DepositOffers, initialOfferChoice, isOfferAllowed, NO_OFFER } from './deposit-offers.tsx';
 import { MethodIcons } from './method-icons.tsx';
 import { EMPTY_MONEY_FORM, type MoneyFormValues, moneyFormSchema, requisitesForApi } from './money-form.ts';
 import { goToProvider } from './provider-redirect.ts';
@@ -40,11 +41,17 @@ export function DepositForm({
   method,
   presets,
   depositLimit,
+  offers = [],
+  requestedOffer = null,
 }: {
   method: DepositMethod;
   /** The currency's presets from the deposit settings; the method's own win when it has some. */
   presets: readonly string[];
   depositLimit: DepositLimitOutput;
+  /** Deposit offers the player can take (`campaigns.getoffers`, trigger deposit). */
+  offers?: readonly OfferOutput[];
+  /** The `?offer={id}` of the address (the offers page links there): preselected if allowed. */
+  requestedOffer?: number | null;
 }) {
   const { t } = useTranslation('cashier');
   const { money, dateTime, rules, currencies } = useCashierFormat();
@@ -76,6 +83,13 @@ export function DepositForm({
     defaultValues: { ...EMPTY_MONEY_FORM, amount: presetOptions[1]?.value ?? presetOptions[0]?.value ?? '' },
   });
   const amount = watch('amount');
+  const [offerChoice, setOfferChoice] = useState(() =>
+    initialOfferChoice(offers, method.sysname, requestedOffer),
+  );
+  const chosenOffer = offers.find((offer) => offer.id === offerChoice);
+  // Spec §3: campaign_offer_id -1 when no (allowed) offer is chosen.
+  const campaignOfferId =
+    chosenOffer && isOfferAllowed(chosenOffer, method.sysname) ? chosenOffer.id : NO_OFFER;
   const [problem, setProblem] = useState<Problem | null>(null);
   const [leaving, setLeaving] = useState(false);
   // One id per attempt: a retried submit of the same deposit answers the first result.
@@ -84,7 +98,13 @@ export function DepositForm({
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
     const requisites = requisitesForApi(method.deposit_requisites, values);
-    const input = { method: method.sysname, amount: sumForApi(values.amount), currency, requisites };
+    const input = {
+      method: method.sysname,
+      amount: sumForApi(values.amount),
+      currency,
+      requisites,
+      campaign_offer_id: campaignOfferId,
+    };
     const key = JSON.stringify(input);
     if (request.current?.key !== key) request.current = { key, id: newRequestId() };
     try {
@@ -161,8 +181,14 @@ export function DepositForm({
           }
         />
         <RequisiteFields fields={method.deposit_requisites} register={register} errors={errors} banks={[]} />
-        {/* Deposit offers (spec §3 depositOffers) come with the campaigns issue. */}
-        <DepositOffers offers={[]} />
+        <DepositOffers
+          offers={offers}
+          method={method.sysname}
+          currency={currency}
+          value={campaignOfferId}
+          onChange={setOfferChoice}
+          money={money}
+        />
         {problem && (
           <Notice tone="error" title={problem.title} testId="deposit-problem">
             {problem.text}
