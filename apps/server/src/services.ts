@@ -14,7 +14,11 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
-import { createCampaignsService, DEPOSIT_OFFER_TASK } from './modules/campaigns/campaigns.service.ts';
+import {
+  createCampaignsService,
+  DEPOSIT_OFFER_TASK,
+  SIGN_UP_CODE_DEPOSIT_TASK,
+} from './modules/campaigns/campaigns.service.ts';
 import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
 import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
@@ -52,6 +56,8 @@ export function createServices(deps: Deps) {
     depositOffers: {
       check: (input) => campaigns.checkDepositOffer(input),
       creditedTask: DEPOSIT_OFFER_TASK,
+      signUpCodePending: (playerId) => campaigns.signUpCodePending(playerId),
+      signUpCodeTask: SIGN_UP_CODE_DEPOSIT_TASK,
     },
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
@@ -87,6 +93,7 @@ export function createServices(deps: Deps) {
     templateIdByKey: (key) => bonuses.templateIdByKey(key),
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
     hasCreditedDeposit: (playerId) => cashier.hasSucceededDeposit(playerId),
+    signUpPromoCode: (playerId) => accounts.signUpPromoCode(playerId),
   });
   return {
     sessions,

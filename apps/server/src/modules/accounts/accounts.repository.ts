@@ -222,6 +222,16 @@ function createAccountsQueries(db: Executor) {
       return rows.length > 0;
     },
 
+    /** The promo code the player signed up with (ADR 021), or null. */
+    async signUpPromoCode(id: bigint): Promise<string | null> {
+      const [row] = await db
+        .select({ promoCode: players.promoCode })
+        .from(players)
+        .where(eq(players.id, id))
+        .limit(1);
+      return row?.promoCode ?? null;
+    },
+
     async findPlayer(id: bigint): Promise<PlayerRecord | undefined> {
       const [row] = await db.select(playerColumns).from(players).where(eq(players.id, id)).limit(1);
       return row ? toPlayer(row) : undefined;

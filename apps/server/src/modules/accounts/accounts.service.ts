@@ -67,6 +67,8 @@ export function createAccountsService(
     ...profile,
     ...contacts,
     ...bans,
+    /** The promo code kept from sign-up (campaigns redeem it at the first deposit, ADR 021). */
+    signUpPromoCode: (playerId: bigint) => repository.signUpPromoCode(playerId),
   };
 }
 

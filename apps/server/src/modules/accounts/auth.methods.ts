@@ -49,7 +49,7 @@ export function authMethods(deps: {
     bindMethod(authRegister, async (input, ctx) => {
       if ('payload' in input) {
         await limitBy(ctx, [[`auth:messenger:ip:${ctx.ip}`, LIMITS.loginPerIp]]);
-        const playerId = await accounts.registerMessenger(
+        const { playerId, isNew } = await accounts.registerMessenger(
           {
             id: input.id,
             username: input.username,
@@ -61,6 +61,8 @@ export function authMethods(deps: {
           ctx.locale,
         );
         await startSession(sessions, ctx, playerId);
+        // The messenger sign-up's promo code goes to the same redemption as the form's (ADR 021).
+        if (isNew) await applyPromoCode(ctx, playerId, input.promo_code);
         return accounts.getInfo(playerId, ctx.locale);
       }
       await limitBy(ctx, [

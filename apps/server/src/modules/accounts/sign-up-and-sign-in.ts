@@ -121,7 +121,10 @@ export function createSignUpAndSignIn({
      * Messenger mini-app sign-up or sign-in: the Telegram init data must be signed with our bot's
      * token, recent, and about the user the call names.
      */
-    async registerMessenger(input: MessengerInput, locale: Locale): Promise<bigint> {
+    async registerMessenger(
+      input: MessengerInput,
+      locale: Locale,
+    ): Promise<{ playerId: bigint; isNew: boolean }> {
       const botToken = deps.config.TELEGRAM_BOT_TOKEN;
       if (!botToken) {
         throw new AppError('AccessDeniedException', {
@@ -146,7 +149,7 @@ export function createSignUpAndSignIn({
           message: 'auth.messenger_forged',
         });
       }
-      const { playerId } = await findOrCreateExternal({
+      const { playerId, isNew } = await findOrCreateExternal({
         provider: 'telegram',
         subject: String(check.user.id),
         email: null,
@@ -156,7 +159,8 @@ export function createSignUpAndSignIn({
         promoCode: input.promoCode || null,
       });
       assertActive((await playerOrThrow(playerId)).status);
-      return playerId;
+      // isNew: the sign-up promo code is redeemed for a new player only (never at a later sign-in).
+      return { playerId, isNew };
     },
 
     /** For social login (OIDC): the player of a provider identity, created on first sign-in. */

@@ -27,6 +27,12 @@ const CODE_SHAPE = /^[A-Z0-9_-]{3,32}$/;
 /** The job the cashier enqueues in the credit transaction of a deposit made with an offer. */
 export const DEPOSIT_OFFER_TASK = 'campaigns.deposit-offer';
 
+/**
+ * The job the cashier enqueues in the credit transaction of a player's first deposit while the
+ * promo code kept from sign-up is not redeemed yet (e.g. its offer needs a deposit).
+ */
+export const SIGN_UP_CODE_DEPOSIT_TASK = 'campaigns.sign-up-code-deposit';
+
 export function normalizePromoCode(text: string): string | null {
   const code = text.trim().toUpperCase();
   return CODE_SHAPE.test(code) ? code : null;
@@ -48,6 +54,13 @@ interface CreditedDepositOfferPayload {
   amountMinor: string;
 }
 
+interface CreditedFirstDepositPayload {
+  transactionId: string;
+  playerId: string;
+  currency: string;
+  amountMinor: string;
+}
+
 interface PlayerFacts {
   currency: string;
   hasDeposit: boolean;
@@ -63,6 +76,8 @@ export function createCampaignsService(
     playerCurrency: (playerId: bigint, locale: Locale) => Promise<string>;
     /** True once any deposit of the player was credited. */
     hasCreditedDeposit: (playerId: bigint) => Promise<boolean>;
+    /** The promo code the player signed up with (accounts), or null. */
+    signUpPromoCode?: (playerId: bigint) => Promise<string | null>;
   },
 ) {
   const repository = createCampaignsRepository(deps.db);
@@ -239,7 +254,80 @@ export function createCampaignsService(
     },
   });
 
+  /** The sign-up code's record while this player has not redeemed it; null when there is none. */
+  async function pendingSignUpCode(playerId: bigint): Promise<PromoCodeRecord | null> {
+    const text = collaborators.signUpPromoCode ? await collaborators.signUpPromoCode(playerId) : null;
+    const normalized = text ? normalizePromoCode(text) : null;
+    if (!normalized) return null;
+    const code = await repository.codeByText(normalized);
+    if (!code || (await repository.hasRedeemed(code.id, playerId))) return null;
+    return code;
+  }
+
+  // The issue: "The promo code kept in local storage from sign-up is applied at registration or
+  // first deposit." Registration redeems it when it can (auth.register); a code whose offer needs
+  // a deposit is redeemed here, when the first deposit is credited: the job exists iff that credit
+  // committed, and the redemption row (code, player) makes any rerun or second path redeem nothing.
+  deps.jobs.define<CreditedFirstDepositPayload>({
+    name: SIGN_UP_CODE_DEPOSIT_TASK,
+    handler: async (payload) => {
+      const playerId = BigInt(payload.playerId);
+      const code = await pendingSignUpCode(playerId);
+      if (!code) return;
+      const offer = await repository.offer(code.offerId);
+      const now = deps.now();
+      if (!offer?.enabled || !isLive(code, now) || !isLive(offer, now)) {
+        deps.log.info(
+          { ...payload, codeId: String(code.id) },
+          'sign-up promo code no longer live: not redeemed',
+        );
+        return;
+      }
+      const amountMinor = BigInt(payload.amountMinor);
+      // Judged as at this deposit: it is the player's first one.
+      const player: PlayerFacts = { currency: payload.currency, hasDeposit: false };
+      const min = offer.conditions.minDepositMinor?.[payload.currency];
+      if (!satisfies(offer, player) || (min !== undefined && amountMinor < BigInt(min))) {
+        deps.log.info(
+          { ...payload, codeId: String(code.id) },
+          'sign-up promo code not eligible at first deposit',
+        );
+        return;
+      }
+      try {
+        await repository.transaction(async (tx) => {
+          if (!(await repository.insertRedemption(tx, code.id, playerId, deps.now()))) return;
+          if (!(await repository.claimUse(tx, code.id))) throw promoCodeError('EXHAUSTED');
+          await grantOffer(
+            tx,
+            offer,
+            playerId,
+            payload.currency,
+            `promo:${code.id}:player:${playerId}`,
+            amountMinor,
+          );
+        });
+      } catch (error) {
+        // Refused (used up, a template that does not fit): everything rolled back, not retried.
+        if (error instanceof AppError && error.type === 'InvalidParameterException') {
+          deps.log.warn({ ...payload, code: error.code }, 'sign-up promo code not redeemed at first deposit');
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+
   return {
+    /**
+     * True when the player's next credited deposit must enqueue SIGN_UP_CODE_DEPOSIT_TASK: a
+     * sign-up code not redeemed yet and no credited deposit so far.
+     */
+    async signUpCodePending(playerId: bigint): Promise<boolean> {
+      if (!(await pendingSignUpCode(playerId))) return false;
+      return !(await collaborators.hasCreditedDeposit(playerId));
+    },
+
     /** Checks a deposit's `campaign_offer_id` at `cashier.makedeposit` (nothing written). */
     async checkDepositOffer(input: Parameters<typeof depositOffer>[0]): Promise<void> {
       await depositOffer(input);

@@ -47,6 +47,21 @@ export interface DepositOfferHooks {
     locale: Locale;
   }): Promise<void>;
   creditedTask: string;
+  /**
+   * The promo code kept from sign-up and not redeemed yet waits for the player's first credited
+   * deposit (ADR 021): true when this player's next credit must enqueue `signUpCodeTask`.
+   */
+  signUpCodePending?: (playerId: bigint) => Promise<boolean>;
+  /** The job enqueued in that credit's transaction; payload `CreditedDepositForCode`. */
+  signUpCodeTask?: string;
+}
+
+/** The payload of `signUpCodeTask`. */
+export interface CreditedDepositForCode {
+  transactionId: string;
+  playerId: string;
+  currency: string;
+  amountMinor: string;
 }
 
 /** The payload of `creditedTask`. */

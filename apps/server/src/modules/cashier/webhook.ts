@@ -18,7 +18,7 @@ import {
   type TransactionType,
   type Tx,
 } from './cashier.repository.ts';
-import type { CashierContext, CreditedDepositOffer } from './cashier-context.ts';
+import type { CashierContext, CreditedDepositForCode, CreditedDepositOffer } from './cashier-context.ts';
 
 const webhookEvent = z.object({
   id: z.string().min(1).max(200),
@@ -106,6 +106,21 @@ export function createWebhooks(
             amountMinor: String(record.amountMinor),
           };
           await deps.jobs.enqueue(depositOffers.creditedTask, payload, { tx });
+        }
+        if (
+          depositOffers?.signUpCodeTask &&
+          depositOffers.signUpCodePending &&
+          (await depositOffers.signUpCodePending(record.playerId))
+        ) {
+          // The sign-up promo code at the first deposit (ADR 021): enqueued in the credit
+          // transaction like the offer's grant, so a replayed event enqueues nothing.
+          const payload: CreditedDepositForCode = {
+            transactionId: String(record.id),
+            playerId: String(record.playerId),
+            currency: record.currency,
+            amountMinor: String(record.amountMinor),
+          };
+          await deps.jobs.enqueue(depositOffers.signUpCodeTask, payload, { tx });
         }
         return { outcome: 'applied', note: null, change: { status: 'succeeded', failureCode: null } };
       }
@@ -245,6 +260,10 @@ export function createWebhooks(
     if (deposit?.type !== 'deposit' || !(await amountIsOurs(event, deposit))) return null;
     // A deposit made with an offer takes the general path, whose transaction enqueues the grant.
     if (deposit.campaignOfferId !== null && deposit.campaignOfferId > 0) return null;
+    // So does a first deposit whose player's sign-up promo code waits for it.
+    if (depositOffers?.signUpCodePending && (await depositOffers.signUpCodePending(deposit.playerId))) {
+      return null;
+    }
     const ledger = depositLedgerArguments({
       playerId: deposit.playerId,
       currency: deposit.currency,
