@@ -49,7 +49,8 @@ export interface DepositOfferHooks {
   creditedTask: string;
   /**
    * The promo code kept from sign-up and not redeemed yet waits for the player's first credited
-   * deposit (ADR 021): true when this player's next credit must enqueue `signUpCodeTask`.
+   * deposit (ADR 021): true when a deposit made now is marked so that its credit enqueues
+   * `signUpCodeTask` (asked at `cashier.makedeposit`, never on the webhook's fast path).
    */
   signUpCodePending?: (playerId: bigint) => Promise<boolean>;
   /** The job enqueued in that credit's transaction; payload `CreditedDepositForCode`. */

@@ -56,6 +56,7 @@ export interface TransactionRecord {
   status: TransactionStatusValue;
   requisites: Record<string, string>;
   campaignOfferId: number | null;
+  signUpCode: boolean;
   requestId: string | null;
   requestHash: string | null;
   domain: string;
@@ -80,6 +81,7 @@ export interface NewTransaction {
   status: TransactionStatusValue;
   requisites: Record<string, string>;
   campaignOfferId: number | null;
+  signUpCode: boolean;
   requestId: string | null;
   requestHash: string | null;
   domain: string;
@@ -127,6 +129,7 @@ export interface DepositGlance {
   amountMinor: bigint;
   status: string;
   campaignOfferId: number | null;
+  signUpCode: boolean;
 }
 
 /** The arguments of `cashier_credit_deposit` (packages/db/migrations/0009_cashier_credit_function.sql). */
@@ -190,6 +193,7 @@ const transactionColumns = {
   status: cashierTransactions.status,
   requisites: cashierTransactions.requisites,
   campaignOfferId: cashierTransactions.campaignOfferId,
+  signUpCode: cashierTransactions.signUpCode,
   requestId: cashierTransactions.requestId,
   requestHash: cashierTransactions.requestHash,
   domain: cashierTransactions.domain,
@@ -365,6 +369,7 @@ function createCashierQueries(db: Executor) {
             status: row.status,
             requisites: row.requisites,
             campaignOfferId: row.campaignOfferId,
+            signUpCode: row.signUpCode,
             requestId: row.requestId,
             requestHash: row.requestHash,
             domain: row.domain,
@@ -637,9 +642,10 @@ function createCashierQueries(db: Executor) {
         amount_minor: bigint;
         status: string;
         campaign_offer_id: number | null;
+        sign_up_code: boolean;
       }>(
         db,
-        sql`SELECT id, player_id, type, currency, amount_minor, status, campaign_offer_id FROM ${cashierTransactions}
+        sql`SELECT id, player_id, type, currency, amount_minor, status, campaign_offer_id, sign_up_code FROM ${cashierTransactions}
           WHERE provider_payment_id = ${paymentId}`,
       );
       const row = result.rows[0];
@@ -652,6 +658,7 @@ function createCashierQueries(db: Executor) {
             amountMinor: BigInt(row.amount_minor),
             status: row.status,
             campaignOfferId: row.campaign_offer_id === null ? null : Number(row.campaign_offer_id),
+            signUpCode: row.sign_up_code === true,
           }
         : null;
     },

@@ -100,6 +100,11 @@ export const cashierTransactions = pgTable(
     /** IBAN, holder, bank id as given (masked on the way out). */
     requisites: jsonb('requisites').$type<Record<string, string>>().notNull().default({}),
     campaignOfferId: integer('campaign_offer_id'),
+    /**
+     * The player's sign-up promo code waited for a first deposit when this deposit was made (ADR
+     * 021): its credit takes the general path and enqueues the code's redemption.
+     */
+    signUpCode: boolean('sign_up_code').notNull().default(false),
     /** The client's id for one submit; with `request_hash` a replay answers the first result. */
     requestId: text('request_id'),
     requestHash: text('request_hash'),

@@ -183,6 +183,10 @@ export function createDeposits(
           locale,
         });
       }
+      // The sign-up promo code waiting for the first deposit (ADR 021): marked on the deposit, so
+      // its credit takes the general path (the one-statement credit stays two round trips).
+      const signUpCode =
+        depositOffers?.signUpCodePending !== undefined && (await depositOffers.signUpCodePending(playerId));
       const hash = requestHash({
         method: method.sysname,
         amount: amountMinor.toString(),
@@ -241,6 +245,7 @@ export function createDeposits(
           status: 'pending',
           requisites,
           campaignOfferId: input.campaign_offer_id,
+          signUpCode,
           requestId: input.request_id ?? null,
           requestHash: input.request_id ? hash : null,
           domain: siteDomain(),

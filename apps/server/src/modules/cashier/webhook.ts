@@ -107,11 +107,7 @@ export function createWebhooks(
           };
           await deps.jobs.enqueue(depositOffers.creditedTask, payload, { tx });
         }
-        if (
-          depositOffers?.signUpCodeTask &&
-          depositOffers.signUpCodePending &&
-          (await depositOffers.signUpCodePending(record.playerId))
-        ) {
+        if (record.signUpCode && depositOffers?.signUpCodeTask) {
           // The sign-up promo code at the first deposit (ADR 021): enqueued in the credit
           // transaction like the offer's grant, so a replayed event enqueues nothing.
           const payload: CreditedDepositForCode = {
@@ -260,10 +256,8 @@ export function createWebhooks(
     if (deposit?.type !== 'deposit' || !(await amountIsOurs(event, deposit))) return null;
     // A deposit made with an offer takes the general path, whose transaction enqueues the grant.
     if (deposit.campaignOfferId !== null && deposit.campaignOfferId > 0) return null;
-    // So does a first deposit whose player's sign-up promo code waits for it.
-    if (depositOffers?.signUpCodePending && (await depositOffers.signUpCodePending(deposit.playerId))) {
-      return null;
-    }
+    // So does a deposit made while the player's sign-up promo code waited for a first deposit.
+    if (deposit.signUpCode) return null;
     const ledger = depositLedgerArguments({
       playerId: deposit.playerId,
       currency: deposit.currency,

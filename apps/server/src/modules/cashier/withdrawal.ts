@@ -188,6 +188,7 @@ export function createWithdrawals(
           status: 'pending',
           requisites,
           campaignOfferId: null,
+          signUpCode: false,
           requestId: input.request_id ?? null,
           requestHash: input.request_id ? hash : null,
           domain: siteDomain(),

@@ -1,0 +1,1 @@
+ALTER TABLE "cashier_transactions" ADD COLUMN "sign_up_code" boolean DEFAULT false NOT NULL;
