@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+/**
+ * The sign-up form's promo code (features/auth/registration-form.tsx) with the campaigns rules:
+ * prefilled from the kept `promo_code`, a server promo_code error shown with the promo-code texts
+ * (first code, fallback INVALID) on the field, and the kept code cleared once the registration
+ * carrying it succeeded.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
+import campaignsEn from '../../i18n/locales/en/campaigns.json' with { type: 'json' };
+import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
+import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import { DialogProvider } from '../../ui/dialogs.tsx';
+import { ToastProvider } from '../../ui/toasts.tsx';
+import { RegistrationForm } from '../auth/registration-form.tsx';
+import { testAuthRoot } from '../auth/test-auth-root.ts';
+
+function testI18n() {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: 'en',
+    fallbackLng: false,
+    resources: { en: { auth: authEn, common: commonEn, ui: uiEn, campaigns: campaignsEn } },
+    ns: ['auth', 'common', 'ui', 'campaigns'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+let bodies: URLSearchParams[] = [];
+let next: { status: number; body: unknown } = { status: 200, body: { status: 1, data: {} } };
+
+beforeEach(() => {
+  bodies = [];
+  window.localStorage.clear();
+  vi.stubGlobal('fetch', async (_url: string, init: { body?: URLSearchParams } = {}) => {
+    bodies.push(init.body ?? new URLSearchParams());
+    return new Response(JSON.stringify(next.body), { status: next.status });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <I18nextProvider i18n={testI18n()}>
+            <ToastProvider>
+              <DialogProvider>
+                <RegistrationForm auth={testAuthRoot()} />
+              </DialogProvider>
+            </ToastProvider>
+          </I18nextProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+function fill(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(new RegExp(`^${label}\\*?$`)), { target: { value } });
+}
+
+async function submitWithKeptCode() {
+  window.localStorage.setItem('promo_code', 'WELCOME10');
+  renderForm();
+  const promo = (await screen.findByLabelText('Promo code')) as HTMLInputElement;
+  await waitFor(() => expect(promo.value).toBe('WELCOME10'));
+  fill('Email', 'new.player@example.test');
+  fill('Password', 'Secret-123');
+  fireEvent.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  return promo;
+}
+
+describe('sign-up promo code', () => {
+  test('a server promo_code error shows the promo-code text on the field (unknown code → INVALID)', async () => {
+    next = {
+      status: 400,
+      body: {
+        status: 0,
+        error: {
+          type: 'InvalidParameterException',
+          code: 'invalid_parameter',
+          message: 'Invalid parameter',
+          fields: { promo_code: 'too_big' },
+        },
+      },
+    };
+    const promo = await submitWithKeptCode();
+    expect(await screen.findByText('This promo code is not valid.')).toBeTruthy();
+    expect(promo.getAttribute('aria-invalid')).toBe('true');
+    expect(window.localStorage.getItem('promo_code')).toBe('WELCOME10');
+  });
+
+  test('a known first code shows its own text', async () => {
+    next = {
+      status: 400,
+      body: {
+        status: 0,
+        error: {
+          type: 'InvalidParameterException',
+          code: 'promo_code_expired',
+          message: 'Expired',
+          fields: { promo_code: 'EXPIRED' },
+        },
+      },
+    };
+    await submitWithKeptCode();
+    expect(await screen.findByText('This promo code has expired.')).toBeTruthy();
+  });
+
+  test('a successful registration with the code clears the kept promo_code', async () => {
+    next = { status: 200, body: { status: 1, data: { uid: 9 } } };
+    await submitWithKeptCode();
+    await waitFor(() => expect(window.localStorage.getItem('promo_code')).toBeNull());
+    expect(bodies[0]?.get('promo_code')).toBe('WELCOME10');
+  });
+});
