@@ -1,5 +1,6 @@
 /** Default layout route: header, menus and footer around the page. */
 import { Outlet } from 'react-router';
+import { CampaignPopupQueue } from '../features/campaigns/popup-queue.tsx';
 import { DefaultShell } from '../features/shell/default-shell.tsx';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
 
@@ -9,6 +10,8 @@ export default function DefaultLayout() {
   return (
     <DefaultShell shell={shell} locale={locale} isAuthenticated={isAuthenticated}>
       <Outlet />
+      {/* The post-login popup queue (spec §4): unseen cashback, then campaign popups. */}
+      <CampaignPopupQueue />
     </DefaultShell>
   );
 }

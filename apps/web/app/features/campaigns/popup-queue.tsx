@@ -1,7 +1,11 @@
 /**
  * The post-login popup queue (spec §4): "After login a queue shows the unseen cashback popup, then
- * campaign popups." Mounted once by the auth runtime, inside the dialog provider; each popup is a
+ * campaign popups." Mounted by the default layout, inside the dialog provider; each popup is a
  * queued dialog (ui/dialogs.tsx), so they show one after the other, after whatever is open.
+ *
+ * The queue's calls start from an effect: like the messenger sign-in (auth-runtime.tsx), it is an
+ * action the session change starts (the player just signed in), not page data, which stays in
+ * loaders; putting it in the root loader would ask three more calls on every navigation.
  *
  * - Runs once per signed-in player per browser tab (sessionStorage marker, cleared on logout, so
  *   the next login runs it again).
@@ -255,7 +259,7 @@ export function PopupQueueRunner({
   return null;
 }
 
-/** Mounted by the auth runtime. */
+/** Mounted by the default layout (game pages have their own layout and never show these). */
 export function CampaignPopupQueue() {
   const root = useAuthRoot();
   const location = useLocation();
