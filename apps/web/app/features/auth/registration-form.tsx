@@ -30,7 +30,11 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { promoCodeErrorCodes, promoCodeFailureKey } from '../campaigns/promo-code-failure.ts';
+import {
+  promoCodeErrorCodes,
+  promoCodeFailureKey,
+  sendPromoNotFound,
+} from '../campaigns/promo-code-failure.ts';
 import { PROMO_CODE_STORAGE_KEY, storedPromoCode } from './attribution.ts';
 import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
 import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
@@ -148,7 +152,10 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
       const onFields = applyServerFieldErrors(error, FORM_FIELDS, setError, context);
       // Spec §8: a promo-code failure shows the promo-code text of its first code (fallback INVALID).
       const promoKey = promoCodeErrorCodes(error).length > 0 ? promoCodeFailureKey(error) : null;
-      if (promoKey) setError('promo_code', { type: 'server', message: tCampaigns(promoKey) });
+      if (promoKey) {
+        setError('promo_code', { type: 'server', message: tCampaigns(promoKey) });
+        void sendPromoNotFound(api, values.promo_code, promoCodeErrorCodes(error)[0] ?? 'INVALID');
+      }
       if (!onFields && !promoKey) setFormError(apiErrorText(error, t('errors.generic')));
       return;
     }

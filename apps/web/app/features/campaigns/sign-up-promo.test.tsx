@@ -35,12 +35,15 @@ function testI18n() {
 }
 
 let bodies: URLSearchParams[] = [];
+let urls: string[] = [];
 let next: { status: number; body: unknown } = { status: 200, body: { status: 1, data: {} } };
 
 beforeEach(() => {
   bodies = [];
+  urls = [];
   window.localStorage.clear();
-  vi.stubGlobal('fetch', async (_url: string, init: { body?: URLSearchParams } = {}) => {
+  vi.stubGlobal('fetch', async (url: string, init: { body?: URLSearchParams } = {}) => {
+    urls.push(url);
     bodies.push(init.body ?? new URLSearchParams());
     return new Response(JSON.stringify(next.body), { status: next.status });
   });
@@ -106,6 +109,11 @@ describe('sign-up promo code', () => {
     expect(await screen.findByText('This promo code is not valid.')).toBeTruthy();
     expect(promo.getAttribute('aria-invalid')).toBe('true');
     expect(window.localStorage.getItem('promo_code')).toBe('WELCOME10');
+    // The promo-not-found analytics event (spec §8).
+    await waitFor(() => expect(urls.some((url) => url.includes('/api/events.handle'))).toBe(true));
+    const event = new URL(urls.find((url) => url.includes('/api/events.handle')) ?? '', 'http://x')
+      .searchParams;
+    expect(event.get('event_name')).toBe('promo_not_found');
   });
 
   test('a known first code shows its own text', async () => {
