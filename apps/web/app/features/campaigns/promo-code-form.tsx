@@ -77,7 +77,13 @@ export function PromoCodeForm({ onActivated }: { onActivated?: (offer: OfferOutp
           data-testid="promo-code-input"
         />
       </Field>
-      <Button type="submit" loading={busy} className="tablet:mt-7" data-testid="promo-code-submit">
+      <Button
+        type="submit"
+        loading={busy}
+        fullWidth
+        className="tablet:mt-7 tablet:w-auto"
+        data-testid="promo-code-submit"
+      >
         {t('promoCode.submit')}
       </Button>
     </form>
