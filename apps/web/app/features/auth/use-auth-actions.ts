@@ -14,6 +14,7 @@ import { setClientAuthenticated } from '../../lib/client-session.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
+import { markLoggedIn } from '../campaigns/popup-rules.ts';
 import { apiErrorText } from './form-validation.ts';
 import { afterAuthTarget, withRegisterSuccess } from './return-target.ts';
 
@@ -44,6 +45,8 @@ export function useSignedIn() {
   return useCallback(
     (kind: 'login' | 'register', target?: string) => {
       setClientAuthenticated(true);
+      // Spec §4: after login the popup queue (unseen cashback, campaign popups) runs once.
+      if (kind === 'login') markLoggedIn(window.sessionStorage);
       beforeLeaving?.();
       const destination = target ?? afterAuthTarget(location.search, locale, currentOrigin());
       void navigate(kind === 'register' ? withRegisterSuccess(destination) : destination, {

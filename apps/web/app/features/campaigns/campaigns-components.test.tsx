@@ -17,7 +17,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
-import { POPUP_QUEUE_MARKER, PopupQueueRunner } from './popup-queue.tsx';
+import { PopupQueueRunner } from './popup-queue.tsx';
+import { LOGIN_MARKER, markLoggedIn } from './popup-rules.ts';
 import { PromoCodeForm } from './promo-code-form.tsx';
 import { createCampaignsTestI18n } from './test-campaigns-i18n.ts';
 
@@ -222,6 +223,7 @@ const flush = () => act(async () => new Promise((resolve) => setTimeout(resolve,
 
 describe('post-login popup queue', () => {
   test('the unseen cashback first (stored on close), then the campaign popups in order', async () => {
+    markLoggedIn(window.sessionStorage);
     answer('cashbacks.get', { items: [CASHBACK], total: 1 });
     answer('storage.get', { already_seen_cashback_id: '6' });
     answer('popups.get', { items: [popup('first', 'First offer'), popup('second-one', 'Second offer')] });
@@ -248,10 +250,12 @@ describe('post-login popup queue', () => {
     await screen.findByRole('dialog', { name: 'Second offer' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(window.sessionStorage.getItem(POPUP_QUEUE_MARKER)).toBe('5');
+    // Once per login: the marker is gone.
+    expect(window.sessionStorage.getItem(LOGIN_MARKER)).toBeNull();
   });
 
   test('a seen cashback is not shown again; the campaign popups still are', async () => {
+    markLoggedIn(window.sessionStorage);
     answer('cashbacks.get', { items: [CASHBACK], total: 1 });
     answer('storage.get', { already_seen_cashback_id: '7' });
     answer('popups.get', { items: [popup('first', 'First offer')] });
@@ -261,6 +265,7 @@ describe('post-login popup queue', () => {
   });
 
   test('Claim pays the active cashback out', async () => {
+    markLoggedIn(window.sessionStorage);
     answer('cashbacks.get', { items: [CASHBACK], total: 1 });
     answer('storage.get', {});
     answer('popups.get', { items: [] });
@@ -276,6 +281,7 @@ describe('post-login popup queue', () => {
   test.each(['/game/starburst', '/cashier/deposit', '/cashier/deposit/card'])(
     'nothing opens on %s; the queue runs once the player goes elsewhere',
     async (path) => {
+      markLoggedIn(window.sessionStorage);
       answer('cashbacks.get', { items: [], total: 0 });
       answer('storage.get', {});
       answer('popups.get', { items: [popup('first', 'First offer')] });
@@ -288,18 +294,18 @@ describe('post-login popup queue', () => {
     },
   );
 
-  test('a guest gets nothing; a player whose queue already ran in this tab gets nothing more', async () => {
+  test('a guest gets nothing; a page load of a session without a login gets nothing', async () => {
+    markLoggedIn(window.sessionStorage);
     renderPage(<Queue uid={0} />);
     await flush();
     cleanup();
-    window.sessionStorage.setItem(POPUP_QUEUE_MARKER, '5');
+    window.sessionStorage.clear();
     renderPage(<Queue uid={5} />);
     await flush();
     expect(calls).toEqual([]);
   });
 
   test('#popup-preview with ?popup opens that popup in preview mode', async () => {
-    window.sessionStorage.setItem(POPUP_QUEUE_MARKER, '5');
     answer('popups.get', { items: [popup('welcome-deposit', 'Your welcome bonus is waiting')] });
     renderPage(<Queue search="?popup=welcome-deposit" hash="#popup-preview" path="/game/starburst" />);
     const dialog = await screen.findByRole('dialog', { name: 'Your welcome bonus is waiting' });
@@ -308,7 +314,6 @@ describe('post-login popup queue', () => {
   });
 
   test('a ?popup without the hash opens the named popup, not in preview mode', async () => {
-    window.sessionStorage.setItem(POPUP_QUEUE_MARKER, '5');
     answer('popups.get', { items: [popup('welcome-deposit', 'Your welcome bonus is waiting')] });
     renderPage(<Queue search="?popup=welcome-deposit" />);
     const dialog = await screen.findByRole('dialog', { name: 'Your welcome bonus is waiting' });

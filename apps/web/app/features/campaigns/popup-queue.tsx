@@ -7,8 +7,8 @@
  * action the session change starts (the player just signed in), not page data, which stays in
  * loaders; putting it in the root loader would ask three more calls on every navigation.
  *
- * - Runs once per signed-in player per browser tab (sessionStorage marker, cleared on logout, so
- *   the next login runs it again).
+ * - Runs once after each login (the sign-in forms leave a sessionStorage marker, `markLoggedIn`),
+ *   not on every page load of a session, nor after a registration.
  * - Spec §2: campaign popups are never opened on navigation to a game page or the cashier deposit
  *   pages: on those the queue waits until the player goes elsewhere.
  * - Spec §2: `#popup-preview` with the `popup` query opens that popup in preview mode; a changing
@@ -37,11 +37,9 @@ import {
   POPUP_PREVIEW_HASH,
   popupFromQuery,
   SEEN_CASHBACK_KEY,
+  takeLoggedIn,
   UNSEEN_CASHBACK_STATUSES,
 } from './popup-rules.ts';
-
-/** sessionStorage: the uid the queue last ran for in this tab. */
-export const POPUP_QUEUE_MARKER = 'croupier_popup_queue_uid';
 
 type Api = Pick<ApiClient, 'call'>;
 
@@ -224,14 +222,9 @@ export function PopupQueueRunner({
   const preview = hash === POPUP_PREVIEW_HASH;
   const lastNamed = useRef<string | null>(null);
 
-  // After login: once per player per tab, never while on a game or deposit page.
+  // After login: once, never while on a game or deposit page (the marker waits for another page).
   useEffect(() => {
-    if (uid === 0) {
-      window.sessionStorage.removeItem(POPUP_QUEUE_MARKER);
-      return;
-    }
-    if (blocked || window.sessionStorage.getItem(POPUP_QUEUE_MARKER) === String(uid)) return;
-    window.sessionStorage.setItem(POPUP_QUEUE_MARKER, String(uid));
+    if (uid === 0 || blocked || !takeLoggedIn(window.sessionStorage)) return;
     const current = latest.current;
     void runPopupQueue({
       api: current.api,

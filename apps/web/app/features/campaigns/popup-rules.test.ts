@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { blocksCampaignPopups, isUnseenCashback, popupFromQuery } from './popup-rules.ts';
+import {
+  blocksCampaignPopups,
+  isUnseenCashback,
+  markLoggedIn,
+  popupFromQuery,
+  takeLoggedIn,
+} from './popup-rules.ts';
 
 describe('isUnseenCashback (spec §4)', () => {
   const at = '2026-12-01T00:00:00.000Z';
@@ -62,5 +68,38 @@ describe('popupFromQuery', () => {
     ['?other=1', null],
   ])('%s → %s', (search, key) => {
     expect(popupFromQuery(search)).toBe(key);
+  });
+});
+
+describe('the login marker', () => {
+  function memory() {
+    const data = new Map<string, string>();
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    };
+  }
+
+  test('taken once per login', () => {
+    const storage = memory();
+    expect(takeLoggedIn(storage)).toBe(false);
+    markLoggedIn(storage);
+    expect(takeLoggedIn(storage)).toBe(true);
+    expect(takeLoggedIn(storage)).toBe(false);
+  });
+
+  test('a storage that throws: no popups, no error', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
+    expect(() => markLoggedIn(broken)).not.toThrow();
+    expect(takeLoggedIn(broken)).toBe(false);
   });
 });
