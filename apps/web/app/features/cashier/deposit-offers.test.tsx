@@ -20,6 +20,7 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { DepositForm, isDepositMethod } from './deposit-form.tsx';
 import { depositOffersOf, initialOfferChoice, NO_OFFER, offerFromQuery } from './deposit-offers.tsx';
+import { MethodList } from './method-list.tsx';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 
@@ -85,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(page: ReactNode) {
+function renderPage(page: ReactNode, entry = '/cashier/deposit') {
   const i18n = i18next.createInstance();
   void i18n.init({
     lng: 'en',
@@ -116,7 +117,7 @@ function renderPage(page: ReactNode) {
       children: [{ path: 'cashier/deposit', Component: () => page }],
     },
   ]);
-  return render(<Stub initialEntries={['/cashier/deposit']} />);
+  return render(<Stub initialEntries={[entry]} />);
 }
 
 if (!isDepositMethod(CARD)) throw new Error('the card takes deposits');
@@ -175,6 +176,27 @@ describe('deposit offers', () => {
     );
     await screen.findByText('Choose a bonus');
     expect(radio(/Welcome 100%/).checked).toBe(true);
+  });
+
+  test('the method links keep ?offer, so the preselection follows the player', async () => {
+    renderPage(
+      <MethodList
+        methods={[CARD, { ...CARD, sysname: 'wallet', title: 'E-wallet' }]}
+        selected="card"
+        layout="container"
+      />,
+      '/cashier/deposit?offer=2',
+    );
+    const wallet = await screen.findByTestId('deposit-method-wallet');
+    expect(wallet.getAttribute('href')).toBe('/cashier/deposit/wallet?offer=2');
+    cleanup();
+    renderPage(
+      <MethodList methods={[CARD]} selected="card" layout="container" />,
+      '/cashier/deposit?offer=x',
+    );
+    expect((await screen.findByTestId('deposit-method-card')).getAttribute('href')).toBe(
+      '/cashier/deposit/card',
+    );
   });
 
   test('no offers: nothing is drawn', async () => {

@@ -11,9 +11,10 @@ import type { CmsConfig } from '@croupier/contract/content/cms-config';
 import { localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
+import { offerFromQuery } from './deposit-offers.tsx';
 import { MethodIcons } from './method-icons.tsx';
 import { useCashierFormat } from './use-cashier-format.ts';
 
@@ -45,6 +46,9 @@ export function MethodList({
   const { t } = useTranslation('cashier');
   const { money, locale } = useCashierFormat();
   const scroll = layout === 'containerWithScroll';
+  // The offers page links `?offer={id}`: the preselected offer follows the player to another method.
+  const offer = offerFromQuery(useLocation().search);
+  const offerQuery = offer === null ? '' : `?offer=${offer}`;
   return (
     <nav aria-labelledby="deposit-methods-title" data-testid="deposit-methods" data-layout={layout}>
       <h2
@@ -63,7 +67,7 @@ export function MethodList({
             return (
               <li key={method.sysname} className="min-w-0">
                 <Link
-                  to={localizePath(`/cashier/deposit/${method.sysname}`, locale)}
+                  to={`${localizePath(`/cashier/deposit/${method.sysname}`, locale)}${offerQuery}`}
                   preventScrollReset
                   replace
                   aria-current={active ? 'page' : undefined}
