@@ -146,8 +146,6 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
   return render(<Stub initialEntries={[path]} />);
 }
 
-const cardOf = (name: string) => screen.getByRole('article', { name });
-
 describe('the bonuses page', () => {
   test('shows each section: the active bonus with its balance and wagering, available, history, free spins', async () => {
     renderPage(<BonusesPage data={pageData()} />);
