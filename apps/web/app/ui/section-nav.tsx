@@ -1,6 +1,7 @@
 /**
  * Section tabs of an area (cashier, profile): equal tabs with the icon over the label on phones,
  * icon beside label from tablet width; `sideFromLaptop` turns them into a side menu on laptops.
+ * More than four tabs scroll sideways on phones rather than cutting every label short.
  * Usage: <SectionNav label="Cashier" testIdPrefix="cashier-nav" sections={[{ id, to, icon, label }]} />
  */
 import { NavLink } from 'react-router';
@@ -35,17 +36,21 @@ export function SectionNav({
   testIdPrefix: string;
   sideFromLaptop?: boolean;
 }) {
+  // Past four tabs a phone's columns would cut every label short: the row scrolls instead.
+  const scrolls = sections.length > 4;
   return (
     <nav aria-label={label}>
       <ul
         className={cx(
-          'grid gap-2',
-          COLUMNS[sections.length] ?? 'grid-cols-4',
+          scrolls
+            ? 'flex gap-2 overflow-x-auto max-tablet:-mx-4 max-tablet:px-4 max-tablet:[scrollbar-width:none]'
+            : cx('grid gap-2', COLUMNS[sections.length] ?? 'grid-cols-4'),
           sideFromLaptop ? 'laptop:flex laptop:flex-col laptop:gap-1' : 'tablet:flex tablet:gap-2',
+          scrolls && sideFromLaptop && 'laptop:overflow-visible',
         )}
       >
         {sections.map((section) => (
-          <li key={section.id} className="min-w-0">
+          <li key={section.id} className={scrolls ? 'min-w-[5.5rem] shrink-0 tablet:shrink' : 'min-w-0'}>
             <NavLink
               to={section.to}
               prefetch="intent"
