@@ -86,14 +86,15 @@ export function CashbackCard({
           <h3 id={`cashback-${cashback.id}-name`} className="text-base font-semibold tracking-tight">
             {cashback.name}
           </h3>
-          {cashback.description && (
-            <p className="text-sm leading-relaxed text-muted">{cashback.description}</p>
-          )}
         </div>
         <p className="amount shrink-0 text-xl font-bold tracking-tight" data-testid="cashback-amount">
           {money(cashback.amount)}
         </p>
       </header>
+      {/* Under the header, not beside the amount: a phone gives it the card's whole width. */}
+      {cashback.description && (
+        <p className="text-sm leading-relaxed text-muted tablet:ps-14">{cashback.description}</p>
+      )}
       <dl className="grid grid-cols-2 gap-3 tablet:grid-cols-3">
         <div className="col-span-2 tablet:col-span-1">
           <dt className="text-xs text-muted">{t('cashback.period')}</dt>
