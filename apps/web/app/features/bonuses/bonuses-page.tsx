@@ -135,7 +135,7 @@ export function BonusesPage({ data }: { data: BonusesPageData }) {
         {data.history.total > 0 && (
           <div className="flex flex-col items-center gap-3">
             <p className="text-xs text-muted" aria-live="polite">
-              {t('cashback.shown', { shown: data.history.items.length, total: data.history.total })}
+              {t('shown', { shown: data.history.items.length, total: data.history.total })}
             </p>
             {data.moreHistoryHref && (
               <Link

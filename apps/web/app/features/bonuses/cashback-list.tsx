@@ -211,7 +211,7 @@ export function CashbackPage({
       {list.total > 0 && (
         <div className="flex flex-col items-center gap-3">
           <p className="text-xs text-muted" aria-live="polite">
-            {t('cashback.shown', { shown: list.items.length, total: list.total })}
+            {t('shown', { shown: list.items.length, total: list.total })}
           </p>
           {moreHref && (
             <Link
