@@ -3,7 +3,7 @@
  * wagering progress as an exact share (bigint, never a float near money), which actions a bonus
  * offers in its status (ADR 020), and how long is left before a deadline.
  */
-import type { BonusOutput, BonusStatusName } from '@croupier/contract/bonuses/common';
+import type { BonusOutput } from '@croupier/contract/bonuses/common';
 import { parseDecimal } from '../../ui/format.ts';
 
 /** Both decimals as integers on one scale (the longer fraction of the two). */
@@ -33,15 +33,6 @@ export function progressBasisPoints(progress: string, required: string): number 
 /** Whole percent shown beside the bar (rounded down): 2 599 → 25. */
 export function wholePercent(basisPoints: number): number {
   return Math.floor(basisPoints / 100);
-}
-
-/** The sections of the bonuses page. */
-export type BonusSection = 'active' | 'available' | 'history';
-
-export function sectionOf(status: BonusStatusName): BonusSection {
-  if (status === 'active' || status === 'wagering') return 'active';
-  if (status === 'available') return 'available';
-  return 'history';
 }
 
 export type BonusActionName = 'activate' | 'deactivate' | 'remove';
