@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  actionsOf,
-  burnsOnRemove,
-  progressBasisPoints,
-  sectionOf,
-  timeLeft,
-  wholePercent,
-} from './bonus-maths.ts';
+import { actionsOf, burnsOnRemove, progressBasisPoints, timeLeft, wholePercent } from './bonus-maths.ts';
 
 describe('wagering progress (exact, from decimal strings)', () => {
   test('plain shares, rounded down', () => {
