@@ -29,6 +29,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('settings', 'routes/profile-settings.tsx', id('profile-settings')),
         route('security', 'routes/profile-security.tsx', id('profile-security')),
         route('notification', 'routes/profile-notification.tsx', id('profile-notification')),
+        route('bonuses', 'routes/profile-bonuses.tsx', id('profile-bonuses')),
+        route('cashback', 'routes/profile-cashback.tsx', id('profile-cashback')),
       ]),
       // Cashier (spec §2); guests are sent home by the guest guard (spec §6). /cashier goes to
       // deposit; /cashier/billing to the deposit index unless it names a deposit method page.

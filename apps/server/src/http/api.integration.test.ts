@@ -40,14 +40,14 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; none has its pages yet.
+    // ADR 014: every section of the registry, on or off; only the profile bonuses pages exist so far.
     expect(body.data.site_sections).toEqual({
       sports: false,
       promotions: false,
       tournaments: false,
       jackpots: false,
       offers: false,
-      bonuses: false,
+      bonuses: true,
       loyalty: false,
       support: false,
       responsibleGaming: false,

@@ -1,19 +1,25 @@
 /**
- * /cashier/history?tab=deposit|withdrawal (spec §2, §4, §9): one list per tab, 4 per page,
- * "show more" paging. The query holds the state (`history-query.ts`); selecting a tab clears its
- * list and loads its first page. Bonuses and cashbacks tabs come with the promotions issue.
+ * /cashier/history?tab=deposit|withdrawal|bonuses|cashbacks (spec §2, §4, §9): one list per tab,
+ * 4 per page, "show more" paging. The query holds the state (`history-query.ts`); selecting a tab
+ * clears its list and loads its first page.
  */
+import type { BonusOutput } from '@croupier/contract/bonuses/common';
+import type { CashbackOutput } from '@croupier/contract/cashbacks/common';
+import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import { HISTORY_PAGE_SIZE } from '@croupier/contract/cashier/get-history';
 import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
+import { BonusHistoryRows, CashbackHistoryRows } from '../features/bonuses/history-rows.tsx';
 import { useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
-import { HistoryRows } from '../features/cashier/history-list.tsx';
+import { HistoryRows, HistorySkeleton } from '../features/cashier/history-list.tsx';
 import {
   HISTORY_TABS,
   type HistoryList,
+  type HistoryTab,
   hasMore,
   historyRequests,
+  isTransactionTab,
   parseHistoryQuery,
   showMoreSearch,
   tabSearch,
@@ -37,32 +43,72 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
   const query = parseHistoryQuery(url.searchParams);
-  const pages = await Promise.all(
-    historyRequests(query.pages).map((request) =>
-      orErrorPage(web.api.call('cashier.gethistory', { type: query.tab, ...request })),
-    ),
-  );
-  const list: HistoryList<(typeof pages)[number]['items'][number]> = {
+  const requests = historyRequests(query.pages);
+  const { tab } = query;
+  let loaded: LoadedHistory;
+  if (isTransactionTab(tab)) {
+    const pages = await Promise.all(
+      requests.map((request) => orErrorPage(web.api.call('cashier.gethistory', { type: tab, ...request }))),
+    );
+    loaded = { tab, list: listOf(pages) };
+  } else if (tab === 'bonuses') {
+    const pages = await Promise.all(
+      requests.map((request) => orErrorPage(web.api.call('bonuses.get', request))),
+    );
+    loaded = { tab, list: listOf(pages) };
+  } else {
+    const pages = await Promise.all(
+      requests.map((request) => orErrorPage(web.api.call('cashbacks.get', request))),
+    );
+    loaded = { tab, list: listOf(pages) };
+  }
+  return { query, loaded, pageMeta: { title: i18nFor(locale).t('cashier:history.title') } };
+}
+
+/** The loaded tab with its list, typed by tab. */
+type LoadedHistory =
+  | { tab: 'deposit' | 'withdrawal'; list: HistoryList<TransactionOutput> }
+  | { tab: 'bonuses'; list: HistoryList<BonusOutput> }
+  | { tab: 'cashbacks'; list: HistoryList<CashbackOutput> };
+
+function listOf<Item>(pages: { total: number; items: Item[] }[]): HistoryList<Item> {
+  return {
     total: pages[0]?.total ?? 0,
     items: pages.flatMap((page) => page.items),
     pageSize: HISTORY_PAGE_SIZE,
     inited: true,
   };
-  return { query, list, pageMeta: { title: i18nFor(locale).t('cashier:history.title') } };
+}
+
+function LoadedRows({ loaded }: { loaded: LoadedHistory }) {
+  const { methods } = useCashierOutlet();
+  switch (loaded.tab) {
+    case 'bonuses':
+      return <BonusHistoryRows list={loaded.list} />;
+    case 'cashbacks':
+      return <CashbackHistoryRows list={loaded.list} />;
+    default:
+      return <HistoryRows tab={loaded.tab} list={loaded.list} methods={methods} />;
+  }
+}
+
+function useTabLabel(): (tab: HistoryTab) => string {
+  const { t } = useTranslation(['cashier', 'bonuses']);
+  return (tab) => (isTransactionTab(tab) ? t(`cashier:history.tab.${tab}`) : t(`bonuses:history.tab.${tab}`));
 }
 
 export default function CashierHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('cashier');
   const locale = usePageLocale();
-  const { methods } = useCashierOutlet();
+  const tabLabel = useTabLabel();
   const navigation = useNavigation();
-  const { query } = loaderData;
+  const { query, loaded } = loaderData;
   const base = localizePath('/cashier/history', locale);
   const pendingTab =
     navigation.state === 'loading' && navigation.location.pathname === base
       ? parseHistoryQuery(new URLSearchParams(navigation.location.search)).tab
       : undefined;
-  const shown = visibleHistory({ tab: query.tab, list: loaderData.list }, pendingTab);
+  const shown = visibleHistory<unknown>({ tab: loaded.tab, list: loaded.list }, pendingTab);
   const loadingMore = navigation.state === 'loading' && pendingTab === query.tab;
   return (
     <section
@@ -75,7 +121,7 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
           {t('history.title')}
         </h2>
         <nav aria-label={t('history.tabs')}>
-          <ul className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background p-1">
+          <ul className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background p-1 tablet:grid-cols-4">
             {HISTORY_TABS.map((tab) => {
               const active = shown.tab === tab;
               return (
@@ -90,7 +136,7 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
                       active ? 'bg-raised text-text' : 'text-muted hover:text-text',
                     )}
                   >
-                    {t(`history.tab.${tab}`)}
+                    {tabLabel(tab)}
                   </Link>
                 </li>
               );
@@ -98,7 +144,7 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </div>
-      <HistoryRows tab={shown.tab} list={shown.list} methods={methods} />
+      {shown.list.inited ? <LoadedRows loaded={loaded} /> : <HistorySkeleton rows={shown.list.pageSize} />}
       {shown.list.inited && shown.list.total > 0 && (
         <div className="flex flex-col items-center gap-3 border-t border-border p-4">
           <p className="text-xs text-muted" aria-live="polite">

@@ -1,9 +1,11 @@
 /**
  * /cashier/wallet (spec §2, §3 Account info balances): the main balance (real money, withdrawable),
- * the casino bonus and the betting bonus, and fun money when there is any.
+ * the casino bonus (with a link to the player's bonuses) and the betting bonus, and fun money when
+ * there is any.
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isZeroAmount } from '../features/cashier/cashier-money.ts';
 import { useCashierFormat } from '../features/cashier/use-cashier-format.ts';
 import { i18nFor } from '../i18n/i18n.ts';
@@ -30,6 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function CashierWallet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('cashier');
+  const { t: tb } = useTranslation('bonuses');
   const { money, locale } = useCashierFormat();
   const { balances } = loaderData;
   const rows: { id: string; icon: IconName; amount: string; accent?: boolean }[] = [
@@ -87,7 +90,18 @@ export default function CashierWallet({ loaderData }: Route.ComponentProps) {
               <span className="text-sm font-semibold">{t(`wallet.${row.id}`)}</span>
               <span className="text-xs text-muted">{t(`wallet.${row.id}Text`)}</span>
             </span>
-            <span className="amount text-lg font-semibold">{row.amount}</span>
+            <span className="flex flex-col items-end gap-1">
+              <span className="amount text-lg font-semibold">{row.amount}</span>
+              {row.id === 'bonus' && (
+                <Link
+                  to={localizePath('/profile/bonuses', locale)}
+                  className="text-xs font-semibold text-accent hover:underline"
+                  data-testid="wallet-bonus-manage"
+                >
+                  {tb('wallet.manage')}
+                </Link>
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,9 +1,11 @@
 /**
  * Section tabs of an area (cashier, profile): equal tabs with the icon over the label on phones,
  * icon beside label from tablet width; `sideFromLaptop` turns them into a side menu on laptops.
+ * More than four tabs scroll sideways on phones rather than cutting every label short.
  * Usage: <SectionNav label="Cashier" testIdPrefix="cashier-nav" sections={[{ id, to, icon, label }]} />
  */
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';
 import type { IconName } from './sprite.tsx';
@@ -35,17 +37,35 @@ export function SectionNav({
   testIdPrefix: string;
   sideFromLaptop?: boolean;
 }) {
+  // Past four tabs a phone's columns would cut every label short: the row scrolls instead.
+  const scrolls = sections.length > 4;
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  const currentIndex = sections.findIndex((s) => pathname === s.to || pathname.startsWith(`${s.to}/`));
+  // A scrolling row brings the current tab into view (a DOM position to keep in step, no data).
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.children[currentIndex];
+    if (!scrolls || !list || !(current instanceof HTMLElement)) return;
+    const start = current.offsetLeft;
+    const end = start + current.offsetWidth;
+    if (start < list.scrollLeft) list.scrollLeft = Math.max(0, start - 16);
+    else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth + 16;
+  }, [scrolls, currentIndex]);
   return (
     <nav aria-label={label}>
       <ul
+        ref={listRef}
         className={cx(
-          'grid gap-2',
-          COLUMNS[sections.length] ?? 'grid-cols-4',
+          scrolls
+            ? 'relative flex gap-2 overflow-x-auto max-tablet:-mx-4 max-tablet:px-4 max-tablet:[scrollbar-width:none]'
+            : cx('grid gap-2', COLUMNS[sections.length] ?? 'grid-cols-4'),
           sideFromLaptop ? 'laptop:flex laptop:flex-col laptop:gap-1' : 'tablet:flex tablet:gap-2',
+          scrolls && sideFromLaptop && 'laptop:overflow-visible',
         )}
       >
         {sections.map((section) => (
-          <li key={section.id} className="min-w-0">
+          <li key={section.id} className={scrolls ? 'min-w-[5.5rem] shrink-0 tablet:shrink' : 'min-w-0'}>
             <NavLink
               to={section.to}
               prefetch="intent"

@@ -27,6 +27,8 @@ export const bonusOutput = z.object({
   name: z.string(),
   description: z.string(),
   amount: moneyOutput,
+  /** The bonus money it holds now: zero unless active or wagering (funded). */
+  balance: moneyOutput,
   wagering: z.object({
     multiplier: z.number().int().min(0),
     required: moneyOutput,

@@ -228,6 +228,18 @@ describe('grants and the player methods', () => {
     const activated = await p.browser.call('bonuses.activate', { bonus_id: Number(first.id) });
     expect(activated.body, JSON.stringify(activated.body)).toMatchObject({ status: 1, data: 1 });
     expect(await balance(p.id, 'bonus')).toBe(5_000n);
+    // bonuses.get carries each bonus's own balance, from the ledger: funded, then untouched ones zero.
+    const shown = await p.browser.call('bonuses.get', { count: 10 });
+    const shownItems = (
+      shown.body.data as {
+        items: { id: number; status: string; balance: { amount: string; currency: string } }[];
+      }
+    ).items;
+    expect(shownItems.find((b) => b.id === Number(first.id))).toMatchObject({
+      status: 'active',
+      balance: { amount: '50.00', currency: 'EUR' },
+    });
+    expect(shownItems.find((b) => b.id === Number(second.id))?.balance.amount).toBe('0.00');
     expect(await bonuses().maxBetFor(p.id, 'EUR')).toBe(500n);
     expect(await bonuses().maxBetFor(p.id, 'USD')).toBeNull();
     await expectTypedError(bonuses().assertWithinMaxBet(p.id, 'EUR', 501n), 'bet_limit_exceeded');

@@ -220,7 +220,12 @@ export function createBonusesService(
     return { amount: formatMinor(amountMinor, currencyExponent(currency)), currency };
   }
 
-  function toOutput(bonus: PlayerBonusRecord, template: TemplateRecord, locale: Locale): BonusOutput {
+  function toOutput(
+    bonus: PlayerBonusRecord,
+    template: TemplateRecord,
+    balanceMinor: bigint,
+    locale: Locale,
+  ): BonusOutput {
     const amounts = template.amounts[bonus.currency];
     const left = bonus.wageringRequiredMinor - bonus.wageringProgressMinor;
     return {
@@ -230,6 +235,7 @@ export function createBonusesService(
       name: template.name[locale],
       description: template.description[locale],
       amount: money(bonus.amountMinor, bonus.currency),
+      balance: money(balanceMinor, bonus.currency),
       wagering: {
         multiplier: template.wageringMultiplier,
         required: money(bonus.wageringRequiredMinor, bonus.currency),
@@ -295,9 +301,19 @@ export function createBonusesService(
         count: input.count,
       });
       const templates = await repository.templates([...new Set(page.items.map((b) => b.templateId))]);
+      // Only a funded bonus holds money; the ledger is the one source of its balance.
+      const balances = await Promise.all(
+        page.items.map((bonus) =>
+          bonus.status === 'active' || bonus.status === 'wagering'
+            ? bonusMoves.balanceMinor(deps.db, target(bonus))
+            : Promise.resolve(0n),
+        ),
+      );
       return {
         total: page.total,
-        items: page.items.map((bonus) => toOutput(bonus, templates.get(bonus.templateId)!, locale)),
+        items: page.items.map((bonus, index) =>
+          toOutput(bonus, templates.get(bonus.templateId)!, balances[index] ?? 0n, locale),
+        ),
       };
     },
 

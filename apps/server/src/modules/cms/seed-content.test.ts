@@ -66,6 +66,8 @@ describe('seed content', () => {
       '/profile/settings',
       '/profile/security',
       '/profile/notification',
+      '/profile/bonuses',
+      '/profile/cashback',
       '/cashier/deposit',
       '/cashier/withdraw',
       '/cashier/history',

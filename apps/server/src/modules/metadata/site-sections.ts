@@ -14,8 +14,8 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   jackpots: false,
   /** The player's offers page (`/offers`). */
   offers: false,
-  /** Profile bonuses and cashback. */
-  bonuses: false,
+  /** Profile bonuses and cashback (`/profile/bonuses`, `/profile/cashback`). */
+  bonuses: true,
   loyalty: false,
   support: false,
   /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */

@@ -1,6 +1,7 @@
 /**
  * The signed-in player's part of the header (spec §3 Account info, DESIGN.md "Money"): the main
- * balance with a refresh affordance (`account.getBalance`), the deposit button and the account
+ * balance, and the bonus balance beside it when there is any, with a refresh affordance
+ * (`account.getBalance`), the deposit button and the account
  * button, which opens the user menu (content-managed `userMenu` links, balances, logout).
  */
 import type { BalancesOutput } from '@croupier/contract/account/common';
@@ -18,6 +19,7 @@ import { formatMoney, type MoneyLike } from '../../ui/format.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
+import { isZeroAmount } from '../cashier/cashier-money.ts';
 import {
   loadMenuDeposits,
   MenuDepositDetalization,
@@ -57,6 +59,12 @@ function BalanceButton({ root }: { root: AuthRoot }) {
   const { balances, update } = useBalances(root);
   const [loading, setLoading] = useState(false);
   const main = formatBalance(balances.balance_main, root.auth.currencies);
+  // Bonus money beside the main balance only while there is some (issue 12), stacked under it on
+  // phones so the header keeps its width.
+  const bonus = isZeroAmount(balances.balance_bonus.amount)
+    ? null
+    : formatBalance(balances.balance_bonus, root.auth.currencies);
+  const { t: tb } = useTranslation('bonuses');
 
   const refresh = async () => {
     // Spec §2: game pages skip balance refresh (the game reports its own).
@@ -76,16 +84,38 @@ function BalanceButton({ root }: { root: AuthRoot }) {
       type="button"
       onClick={refresh}
       aria-busy={loading || undefined}
-      aria-label={t('header.balanceLabel', { amount: main })}
+      aria-label={
+        bonus === null
+          ? t('header.balanceLabel', { amount: main })
+          : tb('header.balanceWithBonus', { amount: main, bonus })
+      }
       title={t('header.refreshBalance')}
       data-testid="header-balance"
       className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-border bg-raised/70 ps-3 pe-2.5 text-sm font-semibold transition-colors hover:border-border-strong"
     >
-      <span className="flex flex-col items-start leading-tight">
-        <span className="text-[0.6875rem] font-medium text-muted max-tablet:hidden">
-          {t('header.balance')}
+      <span className="flex items-center gap-2.5 max-tablet:flex-col max-tablet:items-start max-tablet:gap-0">
+        <span className="flex flex-col items-start leading-tight">
+          <span className="text-[0.6875rem] font-medium text-muted max-tablet:hidden">
+            {t('header.balance')}
+          </span>
+          <span className="amount text-text" data-testid="header-balance-main">
+            {main}
+          </span>
         </span>
-        <span className="amount text-text">{main}</span>
+        {bonus !== null && (
+          <span className="flex flex-col items-start leading-tight tablet:border-s tablet:border-border tablet:ps-2.5">
+            <span className="text-[0.6875rem] font-medium text-muted max-tablet:hidden">
+              {tb('header.bonus')}
+            </span>
+            <span
+              className="amount inline-flex items-center gap-1 text-gold max-tablet:text-[0.6875rem]"
+              data-testid="header-balance-bonus"
+            >
+              <Icon name="gift" size="sm" className="tablet:hidden" />
+              {bonus}
+            </span>
+          </span>
+        )}
       </span>
       {loading ? (
         <Spinner size="sm" decorative className="text-muted" />

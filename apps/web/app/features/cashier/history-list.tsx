@@ -11,7 +11,7 @@ import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { type MethodInfo, methodTitle } from './cashier-outlet.ts';
-import type { HistoryList, HistoryTab } from './history-query.ts';
+import type { HistoryList, TransactionTab } from './history-query.ts';
 import { TransactionStatusBadge } from './status-badge.tsx';
 import { useCashierFormat } from './use-cashier-format.ts';
 
@@ -56,33 +56,37 @@ function Row({ item, methods }: { item: TransactionOutput; methods: readonly Met
   );
 }
 
+/** Placeholder rows while a newly selected tab loads (any tab: the list is cleared first, spec §4). */
+export function HistorySkeleton({ rows }: { rows: number }) {
+  const { t } = useTranslation('cashier');
+  return (
+    <ul aria-busy="true" aria-label={t('history.loading')} className="divide-y divide-border">
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <li key={index} className="flex items-center gap-3 px-3 py-3 tablet:px-4">
+          <Skeleton className="size-10" />
+          <span className="flex flex-1 flex-col gap-2">
+            <Skeleton shape="text" className="w-32" />
+            <Skeleton shape="text" className="w-24" />
+          </span>
+          <Skeleton shape="text" className="w-16" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function HistoryRows({
   tab,
   list,
   methods,
 }: {
-  tab: HistoryTab;
+  tab: TransactionTab;
   list: HistoryList<TransactionOutput>;
   methods: readonly MethodInfo[];
 }) {
   const { t } = useTranslation('cashier');
-  if (!list.inited) {
-    return (
-      <ul aria-busy="true" aria-label={t('history.loading')} className="divide-y divide-border">
-        {Array.from({ length: list.pageSize }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-          <li key={index} className="flex items-center gap-3 px-3 py-3 tablet:px-4">
-            <Skeleton className="size-10" />
-            <span className="flex flex-1 flex-col gap-2">
-              <Skeleton shape="text" className="w-32" />
-              <Skeleton shape="text" className="w-24" />
-            </span>
-            <Skeleton shape="text" className="w-16" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (!list.inited) return <HistorySkeleton rows={list.pageSize} />;
   if (list.items.length === 0) {
     return (
       <p className="px-4 py-10 text-center text-sm text-muted" data-testid="history-empty">

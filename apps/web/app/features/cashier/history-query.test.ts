@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   hasMore,
   historyRequests,
+  isTransactionTab,
   MAX_HISTORY_PAGES,
   parseHistoryQuery,
   showMoreSearch,
@@ -14,8 +15,17 @@ const query = (search: string) => parseHistoryQuery(new URLSearchParams(search))
 describe('history tab state (spec §3, §4, §9)', () => {
   test('defaults to the deposit tab, first page', () => {
     expect(query('')).toEqual({ tab: 'deposit', pages: 1 });
-    expect(query('?tab=bonuses')).toEqual({ tab: 'deposit', pages: 1 });
+    expect(query('?tab=bets')).toEqual({ tab: 'deposit', pages: 1 });
     expect(query('?tab=withdrawal&pages=abc')).toEqual({ tab: 'withdrawal', pages: 1 });
+  });
+
+  test('bonuses and cashbacks are tabs of their own, not transaction types', () => {
+    expect(query('?tab=bonuses&pages=2')).toEqual({ tab: 'bonuses', pages: 2 });
+    expect(query('?tab=cashbacks')).toEqual({ tab: 'cashbacks', pages: 1 });
+    expect(isTransactionTab('deposit')).toBe(true);
+    expect(isTransactionTab('withdrawal')).toBe(true);
+    expect(isTransactionTab('bonuses')).toBe(false);
+    expect(isTransactionTab('cashbacks')).toBe(false);
   });
 
   test('pages are bounded', () => {

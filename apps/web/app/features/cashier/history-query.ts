@@ -6,9 +6,17 @@
  */
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE } from '@croupier/contract/cashier/get-history';
 
-/** Tabs that exist so far; bonuses and cashbacks join with the promotions issue. */
-export const HISTORY_TABS = ['deposit', 'withdrawal'] as const;
+/** The tabs (spec §2 `tab`): the cashier's transactions, then the player's bonuses and cashbacks. */
+export const HISTORY_TABS = ['deposit', 'withdrawal', 'bonuses', 'cashbacks'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
+
+/** The tabs that list cashier transactions (`cashier.gethistory` types). */
+export const TRANSACTION_TABS = ['deposit', 'withdrawal'] as const satisfies readonly HistoryTab[];
+export type TransactionTab = (typeof TRANSACTION_TABS)[number];
+
+export function isTransactionTab(tab: HistoryTab): tab is TransactionTab {
+  return (TRANSACTION_TABS as readonly string[]).includes(tab);
+}
 
 /** A limit on everything: at most this many pages (4 each) are shown at once. */
 export const MAX_HISTORY_PAGES = 25;
@@ -42,7 +50,10 @@ export function showMoreSearch(query: HistoryQuery): string {
   return `?tab=${query.tab}&pages=${Math.min(query.pages + 1, MAX_HISTORY_PAGES)}`;
 }
 
-/** The `cashier.gethistory` calls that read the first `pages` pages (the API serves 50 at most per call). */
+/**
+ * The list calls that read the first `pages` pages (the API serves 50 at most per call): the same
+ * 4 per page and 50 per call for `cashier.gethistory`, `bonuses.get` and `cashbacks.get`.
+ */
 export function historyRequests(pages: number): { offset: number; count: number }[] {
   const wanted = Math.min(Math.max(pages, 1), MAX_HISTORY_PAGES) * HISTORY_PAGE_SIZE;
   const requests: { offset: number; count: number }[] = [];

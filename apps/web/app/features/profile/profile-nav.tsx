@@ -1,6 +1,7 @@
 /**
  * The profile's sections (spec §2 profile areas). Only areas that exist are listed: the others
- * (verification, responsible gaming, bets, loyalty, bonuses, cashback) join with their issues.
+ * (verification, responsible gaming, bets, loyalty) join with their issues; bonuses and cashback
+ * name themselves in the `bonuses` namespace.
  * Tabs on phones and tablets, a side menu from laptop width.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
@@ -12,10 +13,12 @@ export const PROFILE_SECTIONS = [
   { id: 'settings', path: '/profile/settings', icon: 'profile' },
   { id: 'security', path: '/profile/security', icon: 'security' },
   { id: 'notification', path: '/profile/notification', icon: 'mail' },
-] as const satisfies readonly { id: string; path: string; icon: IconName }[];
+  { id: 'bonuses', path: '/profile/bonuses', icon: 'gift', label: 'bonuses:nav.bonuses' },
+  { id: 'cashback', path: '/profile/cashback', icon: 'promotions', label: 'bonuses:nav.cashback' },
+] as const satisfies readonly { id: string; path: string; icon: IconName; label?: string }[];
 
 export function ProfileNav({ locale }: { locale: Locale }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'bonuses']);
   return (
     <SectionNav
       label={t('nav.label')}
@@ -25,7 +28,7 @@ export function ProfileNav({ locale }: { locale: Locale }) {
         id: s.id,
         to: localizePath(s.path, locale),
         icon: s.icon,
-        label: t(`nav.${s.id}`),
+        label: 'label' in s ? t(s.label) : t(`nav.${s.id}`),
       }))}
     />
   );
