@@ -87,6 +87,7 @@ export function createServices(deps: Deps) {
     templateIdByKey: (key) => bonuses.templateIdByKey(key),
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
     hasCreditedDeposit: (playerId) => cashier.hasSucceededDeposit(playerId),
+    imageNameMapping: (locale) => cms.imageNameMapping(locale),
   });
   return {
     sessions,

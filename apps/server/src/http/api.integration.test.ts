@@ -40,13 +40,13 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; none has its pages yet.
+    // ADR 014: every section of the registry, on or off; promotions and offers have their pages.
     expect(body.data.site_sections).toEqual({
       sports: false,
-      promotions: false,
+      promotions: true,
       tournaments: false,
       jackpots: false,
-      offers: false,
+      offers: true,
       bonuses: false,
       loyalty: false,
       support: false,

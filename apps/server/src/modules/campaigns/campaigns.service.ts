@@ -10,6 +10,7 @@ import type { Locale } from '@croupier/contract/locales';
 import type { PopupOutput } from '@croupier/contract/popups/get';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ImageNameMapping, remapImageNames } from '../../lib/image-names.ts';
 import type { GrantInTransaction, TemplateSummary } from '../bonuses/grant-in-transaction.ts';
 import {
   type CampaignTx,
@@ -61,6 +62,8 @@ export function createCampaignsService(
     playerCurrency: (playerId: bigint, locale: Locale) => Promise<string>;
     /** True once any deposit of the player was credited. */
     hasCreditedDeposit: (playerId: bigint) => Promise<boolean>;
+    /** Spec §7: the image-name mapping offer descriptions are remapped by (none: left as written). */
+    imageNameMapping?: (locale: Locale) => Promise<ImageNameMapping>;
   },
 ) {
   const repository = createCampaignsRepository(deps.db);
@@ -89,12 +92,15 @@ export function createCampaignsService(
   }
 
   async function output(offers: OfferRecord[], locale: Locale, taken: Set<bigint>): Promise<OfferOutput[]> {
-    const templates = await templateSummaries([...new Set(offers.flatMap((o) => o.templateIds))]);
+    const [templates, mapping] = await Promise.all([
+      templateSummaries([...new Set(offers.flatMap((o) => o.templateIds))]),
+      collaborators.imageNameMapping?.(locale) ?? {},
+    ]);
     return offers.map((offer) => ({
       id: Number(offer.id),
       trigger: offer.trigger,
       title: offer.title[locale],
-      description: offer.description[locale],
+      description: remapImageNames(offer.description[locale], mapping),
       promotions: offer.templateIds.flatMap((id) => {
         const t = templates.get(id);
         if (!t) return [];
@@ -103,7 +109,7 @@ export function createCampaignsService(
             template_id: Number(id),
             kind: t.kind as OfferOutput['promotions'][number]['kind'],
             name: t.name[locale],
-            description: t.description[locale],
+            description: remapImageNames(t.description[locale], mapping),
           },
         ];
       }),
