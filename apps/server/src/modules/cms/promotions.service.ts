@@ -178,7 +178,9 @@ export function createPromotionsPart(deps: {
       const now = deps.now().getTime();
       const dayOffset = (days: number | null) => (days === null ? null : new Date(now + days * DAY_MS));
       for (const promotion of promotions) {
-        if (!PROMOTION_SLUG.test(promotion.slug)) throw new Error(`Invalid promotion slug ${promotion.slug}`);
+        // An all-digit slug would read as an id in `/promotions/{id}`.
+        if (!PROMOTION_SLUG.test(promotion.slug) || /^\d+$/.test(promotion.slug))
+          throw new Error(`Invalid promotion slug ${promotion.slug}`);
         if (promotion.ctaLink !== null && !isSameSitePath(promotion.ctaLink))
           throw new Error(`Promotion ${promotion.slug}: the CTA link must be a same-site path`);
         inserted += await repository.insertPromotion(

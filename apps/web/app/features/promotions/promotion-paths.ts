@@ -37,10 +37,10 @@ export function signUpHref(pathname: string, promoCode: string | null): string {
   return `${pathname}?${params.toString()}`;
 }
 
-/** `/promotions/{id}`: a positive integer id, or else a slug; null for neither. */
+/** `/promotions/{id}`: a positive integer id, or else a slug (never all digits); null for neither. */
 export function parsePromotionKey(value: string | undefined): { id: number } | { slug: string } | null {
   if (!value) return null;
-  if (/^[1-9]\d{0,14}$/.test(value)) return { id: Number(value) };
+  if (/^\d+$/.test(value)) return /^[1-9]\d{0,14}$/.test(value) ? { id: Number(value) } : null;
   if (/^[a-z0-9][a-z0-9-]{0,99}$/.test(value)) return { slug: value };
   return null;
 }
