@@ -10,6 +10,7 @@ import { EmptyState } from '../features/games/game-grid.tsx';
 import { OfferCard } from '../features/promotions/offer-card.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { PromoCodeForm } from '../features/promotions/promo-code-form.tsx';
+import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
@@ -18,6 +19,9 @@ import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import { buttonClassName } from '../ui/button.tsx';
 import type { Route } from './+types/offers';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  withPromotionMeta(matches, loaderData?.pageMeta);
 
 /** The method's own maximum page: every offer on one page. */
 export const OFFERS_SHOWN = 50;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isNotFoundFailure } from '../features/promotions/api-failure-message.ts';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
 import { PromotionCta } from '../features/promotions/promotion-cta.tsx';
+import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { PROMOTIONS_PATH, parsePromotionKey } from '../features/promotions/promotion-paths.ts';
 import { validityText } from '../features/promotions/validity.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
@@ -16,6 +17,9 @@ import { useRichTextLinks } from '../lib/use-rich-text-links.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import type { Route } from './+types/promotion';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  withPromotionMeta(matches, loaderData?.pageMeta);
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
@@ -66,7 +70,7 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
               </code>
             </p>
           )}
-          <div className="mt-6">
+          <div className="mt-6 [&>a]:w-full tablet:[&>a]:w-auto [&>button]:w-full tablet:[&>button]:w-auto">
             <PromotionCta promotion={promotion} />
           </div>
         </div>

@@ -6,6 +6,7 @@ import { Link, useNavigation } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { PromotionCard } from '../features/promotions/promotion-card.tsx';
+import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
@@ -14,6 +15,9 @@ import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
 import { buttonClassName } from '../ui/button.tsx';
 import type { Route } from './+types/promotions';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  withPromotionMeta(matches, loaderData?.pageMeta);
 
 /** Far above what an operator runs at once; the page shows them all. */
 const PROMOTIONS_SHOWN = 60;

@@ -168,7 +168,12 @@ function renderPage(path: string, page: ReactNode, options: { player?: boolean }
 }
 
 // The route components only read loaderData; the other props are React Router's.
-const props = (loaderData: unknown) => ({ loaderData }) as never;
+const props = (loaderData: unknown) =>
+  ({ loaderData, params: {}, matches: [] }) as unknown as {
+    loaderData: never;
+    params: never;
+    matches: never;
+  };
 
 describe('/promotions', () => {
   test('shows a card per promotion with its validity and a More link to its page', async () => {
