@@ -24,7 +24,7 @@ export function PromotionCta({ promotion }: { promotion: PromotionDetail }) {
   if (!isPlayer) {
     return (
       <Button href={signUpHref(location.pathname, code)} size="lg" data-testid="promotion-sign-up">
-        {code ? t('cta.signUpWithCode', { code }) : cta?.text || t('cta.signUp')}
+        {code ? t('cta.signUpWithCode', { code }) : t('cta.signUp')}
       </Button>
     );
   }

@@ -261,6 +261,14 @@ describe('/promotions/{id}', () => {
   });
 });
 
+test('a guest gets sign-up, never the player’s link text, on a promotion without a code', async () => {
+  const promotion: PromotionDetail = { ...(PROMOTIONS[0] as PromotionSummary), body: '', terms: '' };
+  renderPage('/fr/promotions/1', <PromotionPage {...props({ promotion, now: NOW })} />);
+  const signUp = await screen.findByTestId('promotion-sign-up');
+  expect(signUp.textContent).toBe('S’inscrire et en profiter');
+  expect(signUp.getAttribute('href')).toBe('/fr/promotions/1?show_popup_reg=1');
+});
+
 describe('/offers', () => {
   test('a guest sees each offer’s trigger, bonuses and a sign-up button', async () => {
     renderPage('/offers', <OffersPage {...props({ offers: [DEPOSIT_OFFER, ACTION_OFFER] })} />);
