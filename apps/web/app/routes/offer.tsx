@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OfferAction, OfferBody } from '../features/promotions/offer-card.tsx';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
-import { OFFERS_PATH, parseOfferId } from '../features/promotions/promotion-paths.ts';
+import { OFFERS_PATH, OFFERS_SHOWN, parseOfferId } from '../features/promotions/promotion-paths.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
@@ -16,8 +16,6 @@ import type { Route } from './+types/offer';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   withPromotionMeta(matches, loaderData?.pageMeta);
-
-import { OFFERS_SHOWN } from './offers.tsx';
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);

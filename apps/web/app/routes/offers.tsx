@@ -11,7 +11,7 @@ import { OfferCard } from '../features/promotions/offer-card.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { PromoCodeForm } from '../features/promotions/promo-code-form.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
-import { OFFERS_PATH, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
+import { OFFERS_PATH, OFFERS_SHOWN, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
@@ -22,9 +22,6 @@ import type { Route } from './+types/offers';
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   withPromotionMeta(matches, loaderData?.pageMeta);
-
-/** The method's own maximum page: every offer on one page. */
-export const OFFERS_SHOWN = 50;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);

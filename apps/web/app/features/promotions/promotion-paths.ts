@@ -6,6 +6,9 @@ import { type Locale, localizePath } from '@croupier/contract/locales';
 
 export const PROMOTIONS_PATH = '/promotions';
 export const OFFERS_PATH = '/offers';
+/** `campaigns.getoffers`' own maximum page: every offer on one page. */
+export const OFFERS_SHOWN = 50;
+
 /** The anchor of the promo-code form on the offers page. */
 export const PROMO_CODE_ANCHOR = 'promo-code';
 
