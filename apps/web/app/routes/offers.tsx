@@ -5,7 +5,7 @@
 import { localizePath } from '@croupier/contract/locales';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigation } from 'react-router';
+import { Link, useNavigation, useRevalidator } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { OfferCard } from '../features/promotions/offer-card.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
@@ -38,10 +38,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('promotions');
   const locale = usePageLocale();
   const navigation = useNavigation();
-  const reloading =
-    navigation.state === 'loading' &&
-    pathWithoutLocale(navigation.location.pathname) === OFFERS_PATH &&
-    loaderData.offers.length === 0;
+  const revalidator = useRevalidator();
+  // Reloading this page's data (a navigation to it, or a revalidation after an action).
+  const busy =
+    (navigation.state === 'loading' && pathWithoutLocale(navigation.location.pathname) === OFFERS_PATH) ||
+    revalidator.state === 'loading';
+  const reloading = busy && loaderData.offers.length === 0;
   return (
     <div className="mx-auto w-full max-w-screen-laptopLg px-3 pt-5 pb-14 tablet:px-6 tablet:pt-8 laptop:px-8">
       <PageHeader
@@ -73,7 +75,11 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           />
         </div>
       ) : (
-        <ul className="mt-8 grid gap-4 laptop:grid-cols-2" data-testid="offers-list">
+        <ul
+          className="mt-8 grid gap-4 transition-opacity laptop:grid-cols-2 aria-busy:opacity-60"
+          data-testid="offers-list"
+          aria-busy={busy || undefined}
+        >
           {loaderData.offers.map((offer) => (
             <li key={offer.id} className="flex [&>article]:flex-1">
               <OfferCard offer={offer} />

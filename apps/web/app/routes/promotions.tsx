@@ -2,7 +2,7 @@
 import { localizePath } from '@croupier/contract/locales';
 import { Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigation } from 'react-router';
+import { Link, useNavigation, useRevalidator } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { PromotionCard } from '../features/promotions/promotion-card.tsx';
@@ -38,11 +38,13 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('promotions');
   const locale = usePageLocale();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const now = new Date(loaderData.now);
-  const reloading =
-    navigation.state === 'loading' &&
-    pathWithoutLocale(navigation.location.pathname) === PROMOTIONS_PATH &&
-    loaderData.promotions.length === 0;
+  // Reloading this page's data (a navigation to it, or a revalidation after an action).
+  const busy =
+    (navigation.state === 'loading' && pathWithoutLocale(navigation.location.pathname) === PROMOTIONS_PATH) ||
+    revalidator.state === 'loading';
+  const reloading = busy && loaderData.promotions.length === 0;
   return (
     <div className="mx-auto w-full max-w-screen-laptopLg px-3 pt-5 pb-14 tablet:px-6 tablet:pt-8 laptop:px-8">
       <PageHeader
@@ -74,7 +76,11 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           />
         </div>
       ) : (
-        <ul className="mt-8 grid gap-4 tablet:grid-cols-2 laptop:grid-cols-3" data-testid="promotions-grid">
+        <ul
+          className="mt-8 grid gap-4 transition-opacity tablet:grid-cols-2 laptop:grid-cols-3 aria-busy:opacity-60"
+          data-testid="promotions-grid"
+          aria-busy={busy || undefined}
+        >
           {loaderData.promotions.map((promotion) => (
             <li key={promotion.id} className="flex">
               <PromotionCard promotion={promotion} now={now} />
