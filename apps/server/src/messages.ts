@@ -10,6 +10,7 @@ import { bonusesTexts } from './modules/bonuses/bonuses.messages.ts';
 import { campaignsTexts } from './modules/campaigns/campaigns.messages.ts';
 import { cashbacksTexts } from './modules/cashbacks/cashbacks.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
+import { promotionsTexts } from './modules/cms/promotions.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
 
 export const messages = createMessageRegistry([
@@ -21,4 +22,5 @@ export const messages = createMessageRegistry([
   cashbacksTexts,
   campaignsTexts,
   backofficeTexts,
+  promotionsTexts,
 ]);

@@ -10,6 +10,7 @@ import { campaignsMethods } from './modules/campaigns/campaigns.methods.ts';
 import { cashbacksMethods } from './modules/cashbacks/cashbacks.methods.ts';
 import { cashierMethods } from './modules/cashier/cashier.methods.ts';
 import { bannersMethods } from './modules/cms/banners.methods.ts';
+import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
@@ -23,6 +24,7 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...storageMethods({ storage: services.storage }),
     ...eventsMethods({ events: services.events }),
     ...bannersMethods({ cms: services.cms }),
+    ...promotionsMethods({ cms: services.cms }),
     ...authMethods({
       accounts,
       sessions,

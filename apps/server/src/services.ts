@@ -94,6 +94,7 @@ export function createServices(deps: Deps) {
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
     hasCreditedDeposit: (playerId) => cashier.hasSucceededDeposit(playerId),
     signUpPromoCode: (playerId) => accounts.signUpPromoCode(playerId),
+    imageNameMapping: (locale) => cms.imageNameMapping(locale),
   });
   return {
     sessions,

@@ -66,6 +66,11 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('providers', 'routes/providers.tsx', id('providers')),
       route('winners', 'routes/winners.tsx', id('winners')),
       route('slot-error', 'routes/slot-error.tsx', id('slot-error')),
+      // Promotions (CMS content) and offers (campaigns), ADR 023.
+      route('promotions', 'routes/promotions.tsx', id('promotions')),
+      route('promotions/:id', 'routes/promotion.tsx', id('promotion')),
+      route('offers', 'routes/offers.tsx', id('offers')),
+      route('offers/:id', 'routes/offer.tsx', id('offer')),
       // Any single-segment path is a content page (spec §2); static routes above win over it.
       route(':slug', 'routes/content-page.tsx', id('content-page')),
       route('*', 'routes/not-found.tsx', id('not-found')),

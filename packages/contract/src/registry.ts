@@ -64,6 +64,7 @@ import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
 import { popupsGet } from './popups/get.ts';
+import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -132,6 +133,8 @@ export const methods = {
   [campaignsTakepromotions.name]: campaignsTakepromotions,
   [campaignsActivateOffer.name]: campaignsActivateOffer,
   [campaignsCheckPromocode.name]: campaignsCheckPromocode,
+  [promotionsGet.name]: promotionsGet,
+  [promotionsGetOne.name]: promotionsGetOne,
   [popupsGet.name]: popupsGet,
 } as const satisfies Record<string, MethodContract>;
 

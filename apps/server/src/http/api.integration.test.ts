@@ -40,13 +40,13 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; only the profile bonuses pages exist so far.
+    // ADR 014: every section of the registry, on or off; promotions, offers and bonuses have their pages.
     expect(body.data.site_sections).toEqual({
       sports: false,
-      promotions: false,
+      promotions: true,
       tournaments: false,
       jackpots: false,
-      offers: false,
+      offers: true,
       bonuses: true,
       loyalty: false,
       support: false,

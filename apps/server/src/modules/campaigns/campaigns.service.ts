@@ -12,6 +12,7 @@ import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ImageNameMapping, remapImageNames } from '../../lib/image-names.ts';
 import type { GrantInTransaction, TemplateSummary } from '../bonuses/grant-in-transaction.ts';
 import {
   type CampaignTx,
@@ -78,6 +79,8 @@ export function createCampaignsService(
     hasCreditedDeposit: (playerId: bigint) => Promise<boolean>;
     /** The promo code the player signed up with (accounts), or null. */
     signUpPromoCode?: (playerId: bigint) => Promise<string | null>;
+    /** Spec §7: the image-name mapping offer descriptions are remapped by (none: left as written). */
+    imageNameMapping?: (locale: Locale) => Promise<ImageNameMapping>;
   },
 ) {
   const repository = createCampaignsRepository(deps.db);
@@ -106,12 +109,15 @@ export function createCampaignsService(
   }
 
   async function output(offers: OfferRecord[], locale: Locale, taken: Set<bigint>): Promise<OfferOutput[]> {
-    const templates = await templateSummaries([...new Set(offers.flatMap((o) => o.templateIds))]);
+    const [templates, mapping] = await Promise.all([
+      templateSummaries([...new Set(offers.flatMap((o) => o.templateIds))]),
+      collaborators.imageNameMapping?.(locale) ?? {},
+    ]);
     return offers.map((offer) => ({
       id: Number(offer.id),
       trigger: offer.trigger,
       title: offer.title[locale],
-      description: offer.description[locale],
+      description: remapImageNames(offer.description[locale], mapping),
       promotions: offer.templateIds.flatMap((id) => {
         const t = templates.get(id);
         if (!t) return [];
@@ -120,7 +126,7 @@ export function createCampaignsService(
             template_id: Number(id),
             kind: t.kind as OfferOutput['promotions'][number]['kind'],
             name: t.name[locale],
-            description: t.description[locale],
+            description: remapImageNames(t.description[locale], mapping),
           },
         ];
       }),

@@ -20,6 +20,7 @@ import { MAX_PAGE_SIZE } from '@croupier/contract/params';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ParsedHost, parseHost } from '../../lib/host.ts';
+import { type ImageNameMapping, remapImageName, remapImageNames } from '../../lib/image-names.ts';
 import { type BannerTextRow, createCmsRepository } from './cms.repository.ts';
 import {
   CMS_SECTIONS,
@@ -33,6 +34,7 @@ import {
 } from './cms.schemas.ts';
 import { generateFavicons } from './favicon-image.ts';
 import { generateMedia } from './media-art.ts';
+import { createPromotionsPart } from './promotions.service.ts';
 import { findRedirect, type RedirectMatch } from './redirects.ts';
 import { formatRobotsTxt, isPathDisallowed, robotsPathVariants } from './robots.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
@@ -45,6 +47,7 @@ import {
   DEMO_REDIRECTS,
   DEMO_SEO,
 } from './seed-demo.ts';
+import { DEMO_PROMOTIONS } from './seed-promotions.ts';
 import { absoluteUrl, MAX_URL_CHARS, normalizePagePath, originForHost, safeRedirectTarget } from './urls.ts';
 
 /** Read on every page render, edited rarely: a short cache keeps the database out of the hot path. */
@@ -152,6 +155,13 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
     }
     return parsed.data;
   });
+
+  /** Spec §7: the configured image-name mapping descriptions are remapped by. */
+  async function imageNameMapping(locale: Locale): Promise<ImageNameMapping> {
+    return (await configCache.get(locale))['settings-seo'].imageNameMapping;
+  }
+
+  const promotions = createPromotionsPart({ db: deps.db, now: deps.now, imageNameMapping });
 
   const domainCache = ttlCache(deps.now, async (_key: 'all'): Promise<DomainSnapshot> => {
     const [domainRows, seoRows, faviconRows] = await Promise.all([
@@ -368,6 +378,7 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
     }
     for (const rule of DEMO_REDIRECTS) inserted += await writeRedirect(rule);
     for (const entry of DEMO_CUSTOM_CODES) inserted += await repository.insertCustomCode(entry);
+    inserted += await promotions.seedPromotions(DEMO_PROMOTIONS);
     return inserted;
   }
 
@@ -375,6 +386,7 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
     row: { id: bigint; position: string; priority: number; finishedAt: Date | null; link: string | null },
     text: BannerTextRow,
     fields: ReadonlySet<BannerField>,
+    mapping: ImageNameMapping,
   ): Banner {
     const id = Number(row.id);
     if (!Number.isSafeInteger(id)) throw new Error(`Banner id ${row.id} does not fit the wire format`);
@@ -385,9 +397,9 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       banner.description = {
         position: bannerPosition.parse(row.position),
         title: text.title,
-        text: text.text,
-        image: text.image,
-        image_mobile: text.imageMobile,
+        text: remapImageNames(text.text, mapping),
+        image: remapImageName(text.image, mapping),
+        image_mobile: text.imageMobile === null ? null : remapImageName(text.imageMobile, mapping),
         button_text: text.buttonText,
         link: row.link,
         priority: row.priority,
@@ -556,19 +568,29 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
         offset: options.offset,
         count: options.count,
       });
-      const texts = await repository.bannerTexts(
-        rows.map((row) => row.id),
-        locales,
-      );
+      const [texts, mapping] = await Promise.all([
+        repository.bannerTexts(
+          rows.map((row) => row.id),
+          locales,
+        ),
+        imageNameMapping(options.locale),
+      ]);
       const items: Banner[] = [];
       for (const row of rows) {
         const text =
           texts.find((t) => t.bannerId === row.id && t.locale === options.locale) ??
           texts.find((t) => t.bannerId === row.id && t.locale === DEFAULT_LOCALE);
-        if (text) items.push(bannerDto(row, text, fields));
+        if (text) items.push(bannerDto(row, text, fields, mapping));
       }
       return { items, total };
     },
+
+    /** The image-name mapping of `locale` (spec §7), for other modules' descriptions. */
+    imageNameMapping,
+
+    /** promotions.get and promotions.getOne (promotions.service.ts). */
+    listPromotions: promotions.listPromotions,
+    getPromotion: promotions.getPromotion,
 
     /** A favicon image; `size` is `32x32`, or `multi` for the ICO. */
     async getFavicon(kind: FaviconKind, size: string): Promise<StoredImage | null> {

@@ -257,3 +257,73 @@ export const cmsMedia = pgTable(
     ),
   ],
 );
+
+/**
+ * Promotions (ADR 023): operator-managed marketing pages at `/promotions/{id}`, shown between
+ * starts_at and ends_at; texts per locale below. The call to action is at most one of a same-site
+ * path, an offer of the campaigns module (by id, no foreign key: content outlives an offer) or a
+ * promo code.
+ */
+export const cmsPromotions = pgTable(
+  'cms_promotions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** Stable operator-facing key and URL slug; also what makes seeding idempotent. */
+    slug: text('slug').notNull(),
+    /** Lower comes first. */
+    priority: integer('priority').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** A `cms_media` name (`promo-welcome.svg`) or an absolute https URL. */
+    image: text('image').notNull(),
+    ctaLink: text('cta_link'),
+    ctaOfferId: bigint('cta_offer_id', { mode: 'bigint' }),
+    ctaPromoCode: text('cta_promo_code'),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cms_promotions_slug_key').on(table.slug),
+    index('cms_promotions_priority_idx').on(table.priority),
+    check('cms_promotions_slug_check', sql`${table.slug} ~ '^[a-z0-9][a-z0-9-]{0,99}$'`),
+    check(
+      'cms_promotions_window_check',
+      sql`${table.startsAt} IS NULL OR ${table.endsAt} IS NULL OR ${table.startsAt} < ${table.endsAt}`,
+    ),
+    check(
+      'cms_promotions_cta_link_check',
+      sql`${table.ctaLink} IS NULL OR (${table.ctaLink} ~ '^/[^/\\\\]' AND length(${table.ctaLink}) <= 2048) OR ${table.ctaLink} = '/'`,
+    ),
+    check(
+      'cms_promotions_cta_promo_code_check',
+      sql`${table.ctaPromoCode} IS NULL OR length(${table.ctaPromoCode}) BETWEEN 1 AND 64`,
+    ),
+    check(
+      'cms_promotions_one_cta_check',
+      sql`num_nonnulls(${table.ctaLink}, ${table.ctaOfferId}, ${table.ctaPromoCode}) <= 1`,
+    ),
+  ],
+);
+
+export const cmsPromotionTexts = pgTable(
+  'cms_promotion_texts',
+  {
+    promotionId: bigint('promotion_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => cmsPromotions.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Sanitised HTML (cms/sanitize.ts), on write and again on read. */
+    bodyHtml: text('body_html').notNull(),
+    termsHtml: text('terms_html').notNull(),
+    /** Null: the page's default button text. */
+    ctaText: text('cta_text'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promotionId, table.locale] }),
+    check('cms_promotion_texts_locale_check', localeCheck(table.locale)),
+    check('cms_promotion_texts_title_check', sql`length(${table.title}) BETWEEN 1 AND 200`),
+  ],
+);

@@ -338,6 +338,47 @@ const themes: Record<string, ArtTheme> = {
     seed: 101,
     label: 'Promotions',
   },
+  // Promotion cards (ADR 023): one per demo promotion.
+  'promo-welcome': {
+    ...CARD,
+    from: '#052e16',
+    to: '#0b1220',
+    glow: '#22c55e',
+    chipColours: ['#22c55e', '#facc15', '#f8fafc'],
+    motif: 'chips',
+    seed: 111,
+    label: 'Welcome bonus',
+  },
+  'promo-reload': {
+    ...CARD,
+    from: '#172554',
+    to: '#0b1220',
+    glow: '#38bdf8',
+    chipColours: ['#38bdf8', '#f8fafc'],
+    motif: 'coins',
+    seed: 121,
+    label: 'Reload bonus',
+  },
+  'promo-cashback': {
+    ...CARD,
+    from: '#3b0764',
+    to: '#0b1220',
+    glow: '#c084fc',
+    chipColours: ['#c084fc', '#facc15'],
+    motif: 'shield',
+    seed: 131,
+    label: 'Weekly cashback',
+  },
+  'promo-code': {
+    ...CARD,
+    from: '#422006',
+    to: '#0b1220',
+    glow: '#f59e0b',
+    chipColours: ['#f59e0b', '#22c55e'],
+    motif: 'dice',
+    seed: 141,
+    label: 'Promo code',
+  },
 };
 
 /** Every default image, by file name under /nfx/media/. */

@@ -24,7 +24,7 @@ export interface DemoBanner {
 }
 
 /**
- * Banners that lead into a section without pages yet (promotions, live casino, tournaments) are
+ * Banners that lead into a section without pages yet (live casino, tournaments) are
  * kept for when it lands: the site hides them until then (ADR 014).
  */
 export const DEMO_BANNERS: DemoBanner[] = [
@@ -82,18 +82,18 @@ export const DEMO_BANNERS: DemoBanner[] = [
     priority: 10,
     startsInDays: null,
     finishesInDays: null,
-    link: '/promotions',
+    link: '/promotions/welcome-bonus',
     texts: {
       en: {
-        title: 'Welcome package up to €500 + 100 free spins',
-        text: 'Double your first deposit and collect free spins on our most popular slots. Wagering requirements apply. 18+.',
+        title: 'Welcome bonus: 100 % up to 200',
+        text: 'Double your first deposit of 10 or more, up to a bonus of 200. Wagering 10× within 30 days. 18+.',
         image: mediaUrl('banner-welcome.svg'),
         imageMobile: mediaUrl('banner-welcome-mobile.svg'),
         buttonText: 'Claim your bonus',
       },
       fr: {
-        title: 'Pack de bienvenue jusqu’à 500 € + 100 tours gratuits',
-        text: 'Doublez votre premier dépôt et recevez des tours gratuits sur nos machines à sous les plus populaires. Conditions de mise applicables. 18+.',
+        title: 'Bonus de bienvenue : 100 % jusqu’à 200',
+        text: 'Doublez votre premier dépôt de 10 ou plus, jusqu’à un bonus de 200. Mise 10× en 30 jours. 18+.',
         image: mediaUrl('banner-welcome.svg'),
         imageMobile: mediaUrl('banner-welcome-mobile.svg'),
         buttonText: 'Profiter du bonus',
@@ -178,18 +178,18 @@ export const DEMO_BANNERS: DemoBanner[] = [
     priority: 10,
     startsInDays: null,
     finishesInDays: null,
-    link: '/promotions',
+    link: '/promotions/weekly-cashback',
     texts: {
       en: {
         title: '10% weekly cashback',
-        text: 'Every Monday we return 10% of last week’s net losses, with no wagering on the cashback.',
+        text: 'Every week we return 10% of your net casino losses as real money, with no wagering on the cashback.',
         image: mediaUrl('strip-cashback.svg'),
         imageMobile: null,
         buttonText: 'Learn more',
       },
       fr: {
         title: '10 % de cashback chaque semaine',
-        text: 'Chaque lundi, nous vous remboursons 10 % de vos pertes nettes de la semaine, sans condition de mise.',
+        text: 'Chaque semaine, nous vous remboursons 10 % de vos pertes nettes au casino en argent réel, sans condition de mise.',
         image: mediaUrl('strip-cashback.svg'),
         imageMobile: null,
         buttonText: 'En savoir plus',
@@ -350,7 +350,7 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
       en: {
         kind: 'promotions',
         title: 'This week at Croupier',
-        text: '<p>A <strong>€10,000 slots tournament</strong>, <strong>10% cashback</strong> every Monday and fresh offers in the loyalty shop.</p>',
+        text: '<p>A <strong>100 % welcome bonus</strong> up to 200, <strong>10% cashback</strong> every week and a free 10 bonus with the code <strong>WELCOME10</strong>.</p>',
         image: mediaUrl('home-promotions.svg'),
         link: '/promotions',
         linkText: 'All promotions',
@@ -359,7 +359,7 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
       fr: {
         kind: 'promotions',
         title: 'Cette semaine chez Croupier',
-        text: '<p>Un <strong>tournoi de machines à sous doté de 10 000 €</strong>, <strong>10 % de cashback</strong> chaque lundi et de nouvelles offres dans la boutique fidélité.</p>',
+        text: '<p>Un <strong>bonus de bienvenue de 100 %</strong> jusqu’à 200, <strong>10 % de cashback</strong> chaque semaine et un bonus gratuit de 10 avec le code <strong>WELCOME10</strong>.</p>',
         image: mediaUrl('home-promotions.svg'),
         link: '/promotions',
         linkText: 'Toutes les promotions',
@@ -758,12 +758,12 @@ export const DEMO_SEO: DemoSeo[] = [
     url: '/promotions',
     documents: {
       en: simpleSeo(
-        'Promotions — welcome package, cashback and free spins',
-        'All current Croupier promotions: welcome package, 10% weekly cashback, free spins and reload bonuses. Terms apply, 18+.',
+        'Promotions — welcome bonus, cashback and promo codes',
+        'All current Croupier promotions: 100% welcome bonus, reload bonus, 10% weekly cashback and a no-deposit code. Terms apply, 18+.',
       ),
       fr: simpleSeo(
-        'Promotions — pack de bienvenue, cashback et tours gratuits',
-        'Toutes les promotions Croupier du moment : pack de bienvenue, 10 % de cashback hebdomadaire, tours gratuits et bonus de recharge. Conditions applicables, 18+.',
+        'Promotions — bonus de bienvenue, cashback et codes promo',
+        'Toutes les promotions Croupier du moment : bonus de bienvenue de 100 %, bonus de recharge, 10 % de cashback hebdomadaire et un code sans dépôt. Conditions applicables, 18+.',
       ),
     },
   },

@@ -9,11 +9,11 @@ import type { SiteSections } from '@croupier/contract/content/site-sections';
 export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   /** Sportsbook (`/betting`, `/bets/*`, `/profile/bets`). */
   sports: false,
-  promotions: false,
+  promotions: true,
   tournaments: false,
   jackpots: false,
   /** The player's offers page (`/offers`). */
-  offers: false,
+  offers: true,
   /** Profile bonuses and cashback (`/profile/bonuses`, `/profile/cashback`). */
   bonuses: true,
   loyalty: false,
