@@ -124,6 +124,7 @@ const DEPOSIT_OFFER: OfferOutput = {
       description: 'Wager 10×.',
     },
   ],
+  min_deposits: [{ amount: '10.00', currency: 'EUR' }],
   exclude_methods: [],
   ends_at: null,
   is_taken: false,
