@@ -366,7 +366,10 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
             (provider, provider_round_id, player_id, game_id, session_id, mode, currency, bet_minor,
              freespin_pack_id, created_at, updated_at)
           SELECT ${key.provider}::text, ${bet.roundId}::text, s.player_id, s.game_id, s.id, s.mode, s.currency,
-                 ${bet.amountMinor}::bigint, ${bet.freespinPackId ?? null}::bigint, ${key.now}::timestamptz,
+                 ${bet.amountMinor}::bigint,
+                 -- An unknown pack stays NULL here; the free-round check refuses the call right after.
+                 (SELECT fp.id FROM freespin_packs fp WHERE fp.id = ${bet.freespinPackId ?? null}::bigint),
+                 ${key.now}::timestamptz,
                  ${key.now}::timestamptz
           FROM s, tx
           ON CONFLICT (provider, provider_round_id) DO UPDATE
