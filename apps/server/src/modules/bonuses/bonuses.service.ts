@@ -322,7 +322,7 @@ export function createBonusesService(
      */
     async freeRoundWon(tx: BonusTx, packId: bigint, winMinor: bigint): Promise<void> {
       const bonus = await repository.lockBonusByPack(tx, packId);
-      if (!bonus || bonus.status !== 'active' || winMinor <= 0n) return;
+      if (bonus?.status !== 'active' || winMinor <= 0n) return;
       const template = await templateOf(bonus.templateId, tx);
       if (template.kind !== 'free_spins') return;
       await step(
@@ -340,10 +340,16 @@ export function createBonusesService(
      */
     async freeRoundsEnded(tx: BonusTx, packId: bigint): Promise<void> {
       const bonus = await repository.lockBonusByPack(tx, packId);
-      if (!bonus || bonus.status !== 'active') return;
+      if (bonus?.status !== 'active') return;
       const template = await templateOf(bonus.templateId, tx);
       if (template.kind !== 'free_spins') return;
-      await step(tx, bonus, template, { type: 'free_rounds_end' }, { actor: 'system:free_rounds', reason: 'pack_ended' });
+      await step(
+        tx,
+        bonus,
+        template,
+        { type: 'free_rounds_end' },
+        { actor: 'system:free_rounds', reason: 'pack_ended' },
+      );
     },
 
     /** One bonus by id (support, tests), or null. */

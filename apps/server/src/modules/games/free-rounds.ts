@@ -70,7 +70,14 @@ export async function playablePacks(
  */
 export async function consumeFreeRound(
   executor: Executor,
-  input: { packId: bigint; playerId: bigint; gameId: bigint; currency: string; stakeMinor: bigint; now: Date },
+  input: {
+    packId: bigint;
+    playerId: bigint;
+    gameId: bigint;
+    currency: string;
+    stakeMinor: bigint;
+    now: Date;
+  },
 ): Promise<ConsumeResult> {
   const locked = await executor.execute<PackRow>(sql`
     SELECT id::text AS id, player_id::text AS player_id, game_id::text AS game_id, currency, total_count,
@@ -117,7 +124,11 @@ export async function lockPackCount(executor: Executor, packId: bigint): Promise
 }
 
 /** Ends a pack whose bonus ended (burned, expired): its remaining spins can no longer be played. */
-export async function closePack(executor: Executor, packId: bigint, status: 'canceled' | 'expired'): Promise<void> {
+export async function closePack(
+  executor: Executor,
+  packId: bigint,
+  status: 'canceled' | 'expired',
+): Promise<void> {
   await executor.execute(sql`
     UPDATE freespin_packs SET status = ${status}
     WHERE id = ${packId} AND status IN ('active', 'used') AND remaining_count > 0`);

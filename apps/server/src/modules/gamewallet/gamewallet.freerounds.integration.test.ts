@@ -72,7 +72,13 @@ async function playerWithPack(count: number) {
   return { ...p, bonusId: bonus.id, packId: bonus.freespinPackId as bigint };
 }
 
-function freeBet(token: string, packId: bigint, roundId = id('round'), transactionId = id('bet'), amount = '0.20') {
+function freeBet(
+  token: string,
+  packId: bigint,
+  roundId = id('round'),
+  transactionId = id('bet'),
+  amount = '0.20',
+) {
   return {
     token,
     transaction_id: transactionId,
@@ -122,7 +128,10 @@ describe('free rounds', () => {
       free_rounds_remaining: '2',
     });
     expect(await h.mainMinor(p.id)).toBe(1000n);
-    expect((await h.call('win', win(p.token, r1, '1.00'))).body).toMatchObject({ status: 'ok', balance: '11.00' });
+    expect((await h.call('win', win(p.token, r1, '1.00'))).body).toMatchObject({
+      status: 'ok',
+      balance: '11.00',
+    });
     expect(await h.mainMinor(p.id)).toBe(1000n);
     expect(await bonusBalance(p.id)).toBe(100n);
     let bonus = await h.app.services.bonuses.find(p.bonusId);
@@ -132,7 +141,9 @@ describe('free rounds', () => {
     await h.call('bet', freeBet(p.token, p.packId, r2));
     await h.call('win', win(p.token, r2, '0'));
     const r3 = id('round');
-    expect((await h.call('bet', freeBet(p.token, p.packId, r3))).body).toMatchObject({ free_rounds_remaining: '0' });
+    expect((await h.call('bet', freeBet(p.token, p.packId, r3))).body).toMatchObject({
+      free_rounds_remaining: '0',
+    });
     expect(await remaining(p.packId)).toEqual({ remaining_count: 0, status: 'used' });
     // The pack's last spin is consumed but its round is open: the bonus waits for the win.
     expect((await h.app.services.bonuses.find(p.bonusId))?.status).toBe('active');
@@ -161,7 +172,9 @@ describe('free rounds', () => {
     for (const e of events.rows.filter((row) => row.kind === 'bet')) {
       expect([e.stake_real_minor, e.stake_bonus_minor]).toEqual([0n, 0n]);
     }
-    expect(events.rows.filter((e) => e.kind === 'win').map((e) => [e.payout_real_minor, e.payout_bonus_minor])).toEqual([
+    expect(
+      events.rows.filter((e) => e.kind === 'win').map((e) => [e.payout_real_minor, e.payout_bonus_minor]),
+    ).toEqual([
       [0n, 100n],
       [0n, 50n],
     ]);
@@ -173,7 +186,10 @@ describe('free rounds', () => {
     const round = id('round');
     await h.call('bet', freeBet(p.token, p.packId, round));
     await h.call('win', win(p.token, round, '0'));
-    expect(await h.app.services.bonuses.find(p.bonusId)).toMatchObject({ status: 'completed', amountMinor: 0n });
+    expect(await h.app.services.bonuses.find(p.bonusId)).toMatchObject({
+      status: 'completed',
+      amountMinor: 0n,
+    });
     expect(await bonusBalance(p.id)).toBe(0n);
     const audit = await h.app.services.bonuses.audit(p.bonusId);
     expect(audit.map((a) => a.toStatus)).toEqual(['available', 'active', 'completed']);
@@ -204,10 +220,12 @@ describe('free rounds', () => {
     expect(first.body.free_rounds_remaining).toBe('2');
     expect(await remaining(p.packId)).toMatchObject({ remaining_count: 2 });
     const other = await playerWithPack(1);
-    expect((await h.call('bet', { ...body, free_round: { pack_id: other.packId.toString() } })).body).toEqual({
-      status: 'error',
-      code: 'idempotency_conflict',
-    });
+    expect((await h.call('bet', { ...body, free_round: { pack_id: other.packId.toString() } })).body).toEqual(
+      {
+        status: 'error',
+        code: 'idempotency_conflict',
+      },
+    );
     // The same id as a paid bet is another call too.
     const { free_round: _free, ...paid } = body;
     expect((await h.call('bet', paid)).body).toMatchObject({ code: 'idempotency_conflict' });
@@ -272,8 +290,19 @@ describe('free rounds', () => {
     // A paid bet cannot join a free round.
     const round = id('round');
     await h.call('bet', freeBet(p.token, p.packId, round));
-    const paid = { token: p.token, transaction_id: id('bet'), round_id: round, game: h.gameCode, amount: '1.00', currency: 'EUR' };
-    expect((await h.call('bet', paid)).body).toEqual({ status: 'error', code: 'invalid_request', field: 'round_id' });
+    const paid = {
+      token: p.token,
+      transaction_id: id('bet'),
+      round_id: round,
+      game: h.gameCode,
+      amount: '1.00',
+      currency: 'EUR',
+    };
+    expect((await h.call('bet', paid)).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'round_id',
+    });
     expect(await remaining(p.packId)).toMatchObject({ remaining_count: 2 });
     expect(await h.mainMinor(p.id)).toBe(1000n);
     const demo = await h.app.services.gameWallet.openSession({
@@ -283,7 +312,9 @@ describe('free rounds', () => {
       mode: 'demo',
       currency: 'EUR',
     });
-    expect((await h.call('bet', freeBet(demo.token, p.packId))).body).toMatchObject({ code: 'free_round_not_found' });
+    expect((await h.call('bet', freeBet(demo.token, p.packId))).body).toMatchObject({
+      code: 'free_round_not_found',
+    });
   });
 
   it('refuses an expired pack; the bonus expiry closes it', async () => {
@@ -300,7 +331,9 @@ describe('free rounds', () => {
       status: 'error',
       code: 'free_round_expired',
     });
-    expect((await h.call('freerounds', { token: session.token })).body).toMatchObject({ free_round_packs: '0' });
+    expect((await h.call('freerounds', { token: session.token })).body).toMatchObject({
+      free_round_packs: '0',
+    });
     await h.app.services.bonuses.runExpiryNow(10_000);
     expect((await h.app.services.bonuses.find(p.bonusId))?.status).toBe('expired');
     expect(await remaining(p.packId)).toEqual({ remaining_count: 3, status: 'expired' });

@@ -604,7 +604,13 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
     },
 
     /** Records a free-round bet (ADR 024): the pack it consumed and the stake it was played at. */
-    async insertFreeRoundBet(row: { betTxId: bigint; packId: bigint; roundId: bigint; stakeMinor: bigint; now: Date }) {
+    async insertFreeRoundBet(row: {
+      betTxId: bigint;
+      packId: bigint;
+      roundId: bigint;
+      stakeMinor: bigint;
+      now: Date;
+    }) {
       await executePrepared(
         db,
         sql`

@@ -246,9 +246,14 @@ export function createWalletActions({
             stakeMinor: amountMinor,
             now: deps.now(),
           });
-          const balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode, {
-            tx,
-          });
+          const balanceMinor = await wallet.gameBalanceMinor(
+            session.playerId,
+            session.currency,
+            session.mode,
+            {
+              tx,
+            },
+          );
           const answer = okAnswer(exponents, balanceMinor, session.currency, {
             transaction_id: txId.toString(),
             free_round_pack_id: packId.toString(),

@@ -48,7 +48,10 @@ describe('free spins in the slot', () => {
     for (let spin = 1; spin <= 20; spin += 1) {
       const round = await slot.post('/rounds', { bet: { stake: '20' }, freeRound: { packId: p.packId } });
       expect(round.status).toBe(200);
-      expect(round.body).toMatchObject({ stake: '0.20', freeRound: { packId: p.packId, remaining: 20 - spin } });
+      expect(round.body).toMatchObject({
+        stake: '0.20',
+        freeRound: { packId: p.packId, remaining: 20 - spin },
+      });
       won += minor(round.body.payout);
     }
     const wallet = h.app.services.wallet;

@@ -51,13 +51,16 @@ export interface SessionsContext {
 }
 
 export function createSessions({ deps, repository, wallet, support }: SessionsContext) {
-  const { activePair, currentBalance, engineOf, money, roundView, refusal, unavailable, walletBalance } = support;
+  const { activePair, currentBalance, engineOf, money, roundView, refusal, unavailable, walletBalance } =
+    support;
 
   /**
    * A real session's balance and next free-spin pack, in one wallet call (`freerounds`, ADR 024);
    * demo and guest sessions have no free rounds.
    */
-  async function balanceAndFreeRounds(ctx: RgsContext): Promise<{ balance: bigint; freeRounds: FreeRoundsView | null }> {
+  async function balanceAndFreeRounds(
+    ctx: RgsContext,
+  ): Promise<{ balance: bigint; freeRounds: FreeRoundsView | null }> {
     if (ctx.mode !== 'real') return { balance: await currentBalance(ctx), freeRounds: null };
     const result = await wallet.freerounds({ token: ctx.session.walletToken ?? '' });
     if (result.kind === 'refused') throw refusal(ctx, result);
@@ -69,7 +72,12 @@ export function createSessions({ deps, repository, wallet, support }: SessionsCo
     const total = Number(a.free_rounds_total);
     const freeRounds =
       a.free_round_pack_id && a.free_round_bet && Number.isInteger(remaining) && remaining > 0
-        ? { packId: a.free_round_pack_id, remaining, total: Number.isInteger(total) ? total : remaining, stake: a.free_round_bet }
+        ? {
+            packId: a.free_round_pack_id,
+            remaining,
+            total: Number.isInteger(total) ? total : remaining,
+            stake: a.free_round_bet,
+          }
         : null;
     return { balance, freeRounds };
   }
