@@ -163,7 +163,7 @@ export function useGameShellState({
 
   const play = useCallback(
     async (bet: unknown, options?: StartRoundOptions) => {
-      const round = await request(() => client.startRound(bet, options));
+      const round = await request(() => (options ? client.startRound(bet, options) : client.startRound(bet)));
       if (!round) return null;
       applyRound(round);
       // The result is on the wire before the animation shows it: hold the win back until reveal.

@@ -438,7 +438,7 @@ function FreeRoundsStake({ stakeMinor }: { stakeMinor: bigint }) {
   const shell = useGameShell();
   return (
     <div
-      className="flex h-[3.25rem] min-w-0 items-center gap-3 rounded-2xl border border-white/10 bg-white/5 px-4"
+      className="flex h-[3.375rem] min-w-0 items-center gap-3 rounded-2xl border border-white/10 bg-white/5 px-4"
       data-testid="slot-free-stake"
     >
       <Lock className="size-4 shrink-0 text-muted" aria-hidden />
