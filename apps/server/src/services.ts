@@ -70,6 +70,11 @@ export function createServices(deps: Deps) {
     wallet,
     metadata,
     checkBet: maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
+    // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
+    freeRounds: {
+      won: (tx, packId, winMinor) => bonuses.freeRoundWon(tx, packId, winMinor),
+      ended: (tx, packId) => bonuses.freeRoundsEnded(tx, packId),
+    },
   });
   const games = createGamesService(deps, { gameWallet, accounts });
   // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).

@@ -67,8 +67,15 @@ export interface BonusState {
   requiredMinor: bigint;
   /** Counted stakes (stake × contribution), never negative. */
   progressMinor: bigint;
-  /** Free-spin bonuses hold no money: activation awards the pack and completes the record. */
+  /** A bonus that holds no money and completes at activation. */
   completesOnActivation: boolean;
+  /**
+   * A free-spin bonus (ADR 024): activation awards the pack and funds nothing; the bonus stays
+   * `active` while the pack is played, each free round's win (credited to the bonus balance by the
+   * game wallet) raising its wagering requirement (`free_round_win`); stakes count nothing until the
+   * pack ends (`free_rounds_end`): then wagering when there is something to wager, else completed.
+   */
+  freeRounds?: boolean;
 }
 
 export type BonusAction =
@@ -77,7 +84,11 @@ export type BonusAction =
   | { type: 'remove' }
   | { type: 'expire' }
   /** A counted stake (positive) or a rolled-back one (negative), already weighted by contribution. */
-  | { type: 'wager'; contributionMinor: bigint };
+  | { type: 'wager'; contributionMinor: bigint }
+  /** A free round won: the requirement grows by the win × the template's multiplier. */
+  | { type: 'free_round_win'; requirementMinor: bigint }
+  /** The pack's last free round settled. */
+  | { type: 'free_rounds_end' };
 
 /**
  * Money effects, in order: fund (house promotions → player bonus, the template amount), unfund
@@ -107,7 +118,9 @@ export function nextBonusState(state: BonusState, action: BonusAction): BonusSte
     case 'activate':
       if (current.status !== 'available') throw new BonusTransitionError(current.status, action.type);
       move('active');
-      if (current.completesOnActivation) {
+      if (current.freeRounds) {
+        // The pack is played first; nothing to fund (wins arrive as bonus money).
+      } else if (current.completesOnActivation) {
         move('completed');
       } else {
         effects.push('fund');
@@ -119,7 +132,10 @@ export function nextBonusState(state: BonusState, action: BonusAction): BonusSte
       break;
     case 'deactivate':
       // Only before any stake counted: the money goes back untouched by play.
-      if (current.status !== 'active') throw new BonusTransitionError(current.status, action.type);
+      // A free-spin bonus cannot be set aside: its pack is already awarded.
+      if (current.status !== 'active' || current.freeRounds) {
+        throw new BonusTransitionError(current.status, action.type);
+      }
       move('available');
       effects.push('unfund');
       break;
@@ -137,8 +153,26 @@ export function nextBonusState(state: BonusState, action: BonusAction): BonusSte
         effects.push('burn');
       } else throw new BonusTransitionError(current.status, action.type);
       break;
+    case 'free_round_win':
+      if (!current.freeRounds || current.status !== 'active' || action.requirementMinor < 0n) {
+        throw new BonusTransitionError(current.status, action.type);
+      }
+      current = { ...current, requiredMinor: current.requiredMinor + action.requirementMinor };
+      break;
+    case 'free_rounds_end':
+      if (!current.freeRounds || current.status !== 'active') {
+        throw new BonusTransitionError(current.status, action.type);
+      }
+      if (current.requiredMinor > current.progressMinor) move('wagering');
+      else {
+        move('completed');
+        effects.push('convert');
+      }
+      break;
     case 'wager': {
       if (!isFunded(current.status)) throw new BonusTransitionError(current.status, action.type);
+      // While the pack is played, stakes count nothing (the requirement is not known yet).
+      if (current.freeRounds && current.status === 'active') break;
       const progress = current.progressMinor + action.contributionMinor;
       current = { ...current, progressMinor: progress < 0n ? 0n : progress };
       if (action.contributionMinor > 0n && current.status === 'active') move('wagering');

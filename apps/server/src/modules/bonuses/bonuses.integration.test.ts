@@ -496,7 +496,8 @@ describe('expiry and free spins', () => {
       game: { sysname: 'neon-reels' },
       bet: { amount: '0.20' },
     });
-    expect((await bonuses().find(bonus.id))?.status).toBe('completed');
+    // The bonus stays active while its pack is played (ADR 024): free rounds end it.
+    expect((await bonuses().find(bonus.id))?.status).toBe('active');
   });
 });
 

@@ -206,6 +206,18 @@ export function createBonusesRepository(db: Db) {
       return row ? toBonus(row) : null;
     },
 
+    /** The bonus that awarded a free-spin pack, locked (ADR 024), or null. */
+    async lockBonusByPack(tx: BonusTx, packId: bigint): Promise<PlayerBonusRecord | null> {
+      const [row] = await tx
+        .select()
+        .from(playerBonuses)
+        .where(eq(playerBonuses.freespinPackId, packId))
+        .orderBy(asc(playerBonuses.id))
+        .limit(1)
+        .for('update');
+      return row ? toBonus(row) : null;
+    },
+
     async updateBonus(
       tx: BonusTx,
       id: bigint,

@@ -13,6 +13,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closePack } from '../games/free-rounds.ts';
 import type { GamesService } from '../games/games.service.ts';
 import type { BonusMoves, BonusMoveTarget } from '../wallet/bonus-moves.ts';
 import { type BonusAction, BonusTransitionError, isFunded, nextBonusState } from './bonus-state.ts';
@@ -82,7 +83,8 @@ export function createBonusesService(
           status: bonus.status,
           requiredMinor: bonus.wageringRequiredMinor,
           progressMinor: bonus.wageringProgressMinor,
-          completesOnActivation: template.kind === 'free_spins',
+          completesOnActivation: false,
+          freeRounds: template.kind === 'free_spins',
         },
         action,
       );
@@ -94,8 +96,17 @@ export function createBonusesService(
       ...bonus,
       status: result.state.status,
       wageringProgressMinor: result.state.progressMinor,
+      wageringRequiredMinor: result.state.requiredMinor,
       updatedAt: now,
     };
+    // A removed or expired free-spin bonus takes its pack's remaining spins with it (ADR 024).
+    if (
+      bonus.freespinPackId !== null &&
+      (action.type === 'remove' || action.type === 'expire') &&
+      result.transitions.length > 0
+    ) {
+      await closePack(tx, bonus.freespinPackId, action.type === 'remove' ? 'canceled' : 'expired');
+    }
     if (action.type === 'activate') {
       next.activatedAt = now;
       next.wagerBy = new Date(now.getTime() + template.wageringDays * DAY_MS);
@@ -154,6 +165,8 @@ export function createBonusesService(
     }
     await repository.updateBonus(tx, bonus.id, {
       status: next.status,
+      amountMinor: next.amountMinor,
+      wageringRequiredMinor: next.wageringRequiredMinor,
       wageringProgressMinor: next.wageringProgressMinor,
       activations: next.activations,
       activatedAt: next.activatedAt,
@@ -317,6 +330,44 @@ export function createBonusesService(
       };
     },
 
+    /**
+     * A free round of the bonus's pack won `winMinor`, which the game wallet credited to the bonus
+     * balance in this transaction (ADR 024): the bonus amount grows by it and the requirement by it
+     * × the template's multiplier. A bonus no longer active (burned, expired meanwhile) gains
+     * nothing: the wagering consumer sweeps that money when the win's event arrives.
+     */
+    async freeRoundWon(tx: BonusTx, packId: bigint, winMinor: bigint): Promise<void> {
+      const bonus = await repository.lockBonusByPack(tx, packId);
+      if (bonus?.status !== 'active' || winMinor <= 0n) return;
+      const template = await templateOf(bonus.templateId, tx);
+      if (template.kind !== 'free_spins') return;
+      await step(
+        tx,
+        { ...bonus, amountMinor: bonus.amountMinor + winMinor },
+        template,
+        { type: 'free_round_win', requirementMinor: winMinor * BigInt(template.wageringMultiplier) },
+        { actor: 'system:free_rounds', reason: 'free_round_win' },
+      );
+    },
+
+    /**
+     * The pack's last free round settled (ADR 024): the bonus goes to wagering when its wins left
+     * something to wager, else completes (converting what it holds, if anything).
+     */
+    async freeRoundsEnded(tx: BonusTx, packId: bigint): Promise<void> {
+      const bonus = await repository.lockBonusByPack(tx, packId);
+      if (bonus?.status !== 'active') return;
+      const template = await templateOf(bonus.templateId, tx);
+      if (template.kind !== 'free_spins') return;
+      await step(
+        tx,
+        bonus,
+        template,
+        { type: 'free_rounds_end' },
+        { actor: 'system:free_rounds', reason: 'pack_ended' },
+      );
+    },
+
     /** One bonus by id (support, tests), or null. */
     find: (bonusId: bigint) => repository.bonus(bonusId),
 
@@ -344,7 +395,10 @@ export function createBonusesService(
       const templates = await repository.templates([...new Set(funded.map((b) => b.templateId))], executor);
       let limit: bigint | null = null;
       for (const bonus of funded) {
-        const max = templates.get(bonus.templateId)?.amounts[currency]?.maxBetMinor ?? null;
+        const template = templates.get(bonus.templateId);
+        // While a free-spin pack is played its bonus is not wagering yet: no limit from it (ADR 024).
+        if (template?.kind === 'free_spins' && bonus.status === 'active') continue;
+        const max = template?.amounts[currency]?.maxBetMinor ?? null;
         if (max !== null && (limit === null || max < limit)) limit = max;
       }
       return limit;

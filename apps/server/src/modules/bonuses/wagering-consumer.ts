@@ -108,6 +108,8 @@ export function createWageringConsumer(deps: WageringConsumerDeps): WagerConsume
           const bonus = bonuses[index]!;
           if (bonus.currency !== event.currency || !isFunded(bonus.status)) continue;
           const template = templates.get(bonus.templateId)!;
+          // A free-spin bonus whose pack is still played counts nothing yet (ADR 024).
+          if (template.kind === 'free_spins' && bonus.status === 'active') continue;
           const game = event.gameId === null ? null : (games.get(event.gameId) ?? null);
           const weight = eventWeight(bonus, template, event, game);
           if (weight === 0) continue;

@@ -40,6 +40,12 @@ export type WalletErrorCode =
   | 'currency_mismatch'
   | 'player_blocked'
   | 'limit_exceeded'
+  // Free rounds (ADR 024): the pack is not the player's (or not in this currency, or cancelled), is
+  // for another game, has expired, or has no spin left.
+  | 'free_round_not_found'
+  | 'free_round_wrong_game'
+  | 'free_round_expired'
+  | 'free_rounds_exhausted'
   | 'bet_limit_exceeded';
 
 export function fail(code: WalletErrorCode, extra: Record<string, string> = {}): StoredAnswer {

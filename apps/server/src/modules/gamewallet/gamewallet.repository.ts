@@ -58,6 +58,8 @@ export interface ReferencedBet {
   roundId: bigint | null;
   providerRoundId: string | null;
   roundMode: SessionMode | null;
+  /** A free-round bet: the free-spin pack it consumed (ADR 024). */
+  packId: bigint | null;
 }
 
 export interface CallStart {
@@ -78,6 +80,8 @@ export interface CallStart {
   /** bet / win of a real-money round: the player's main and bonus balances, locked by the statement. */
   lockedBalances: { main: bigint; bonus: bigint } | null;
   reference: ReferencedBet | null;
+  /** win: the free-spin pack of a free round (ADR 024), else null. */
+  roundPackId: bigint | null;
 }
 
 export interface CallKey {
@@ -125,6 +129,8 @@ type StartRow = {
   ref_round_id?: bigint | null;
   ref_provider_round_id?: string | null;
   ref_round_mode?: string | null;
+  ref_pack_id?: bigint | null;
+  round_pack_id?: bigint | null;
 };
 
 /**
@@ -280,6 +286,7 @@ function toStart(row: StartRow | undefined): CallStart {
             row.ref_round_mode === null || row.ref_round_mode === undefined
               ? null
               : asMode(row.ref_round_mode),
+          packId: row.ref_pack_id ?? null,
         };
   return {
     session,
@@ -292,6 +299,7 @@ function toStart(row: StartRow | undefined): CallStart {
     roundBetBonusMinor: row.round_bet_bonus_minor ?? 0n,
     lockedBalances: row.locked ? { main: row.locked_main ?? 0n, bonus: row.locked_bonus ?? 0n } : null,
     reference,
+    roundPackId: row.round_pack_id ?? null,
   };
 }
 
@@ -339,7 +347,13 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
      */
     async beginBet(
       key: CallKey,
-      bet: { currency: string; roundId: string; amountMinor: bigint },
+      bet: {
+        currency: string;
+        roundId: string;
+        amountMinor: bigint;
+        /** A free-round bet (ADR 024): opens a round of its own, which no other bet joins. */
+        freespinPackId?: bigint | null;
+      },
     ): Promise<CallStart> {
       const result = await executePrepared<StartRow>(
         db,
@@ -350,14 +364,19 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         r AS (
           INSERT INTO game_rounds AS gr
             (provider, provider_round_id, player_id, game_id, session_id, mode, currency, bet_minor,
-             created_at, updated_at)
+             freespin_pack_id, created_at, updated_at)
           SELECT ${key.provider}::text, ${bet.roundId}::text, s.player_id, s.game_id, s.id, s.mode, s.currency,
-                 ${bet.amountMinor}::bigint, ${key.now}::timestamptz, ${key.now}::timestamptz
+                 ${bet.amountMinor}::bigint,
+                 -- An unknown pack stays NULL here; the free-round check refuses the call right after.
+                 (SELECT fp.id FROM freespin_packs fp WHERE fp.id = ${bet.freespinPackId ?? null}::bigint),
+                 ${key.now}::timestamptz,
+                 ${key.now}::timestamptz
           FROM s, tx
           ON CONFLICT (provider, provider_round_id) DO UPDATE
             SET bet_minor = gr.bet_minor + excluded.bet_minor, updated_at = excluded.updated_at
             WHERE gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
               AND gr.mode = excluded.mode AND gr.currency = excluded.currency
+              AND gr.freespin_pack_id IS NULL AND excluded.freespin_pack_id IS NULL
           RETURNING gr.id, gr.mode, gr.player_id, gr.currency
         ), ${lockCte(foreign)}
         SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
@@ -386,11 +405,12 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
           WHERE gr.provider = ${key.provider} AND gr.provider_round_id = ${win.roundId}
             AND gr.status = 'open' AND gr.player_id = s.player_id AND gr.game_id = s.game_id
             AND gr.mode = s.mode AND gr.currency = s.currency
-          RETURNING gr.id, gr.mode, gr.bet_minor, gr.bet_bonus_minor, gr.player_id, gr.currency
+          RETURNING gr.id, gr.mode, gr.bet_minor, gr.bet_bonus_minor, gr.player_id, gr.currency, gr.freespin_pack_id
         ), ${lockCte(foreign)}
         SELECT ${startColumns}, (SELECT id FROM r) AS round_id, (SELECT mode FROM r) AS round_mode,
                ${lockedColumns(foreign)},
-               (SELECT bet_minor FROM r) AS round_bet_minor, (SELECT bet_bonus_minor FROM r) AS round_bet_bonus_minor
+               (SELECT bet_minor FROM r) AS round_bet_minor, (SELECT bet_bonus_minor FROM r) AS round_bet_bonus_minor,
+               (SELECT freespin_pack_id FROM r) AS round_pack_id
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true`,
       );
       return toStart(result.rows[0]);
@@ -406,7 +426,8 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         ${claimCte(key, 'rollback', 0n, rollback.referenceTxId)},
         ref AS (
           SELECT t.id, t.kind, t.provider_tx_id, t.player_id, t.currency, t.amount_minor, t.bonus_minor,
-                 t.response->>'status' AS status, t.round_id, gr.provider_round_id, gr.mode AS round_mode
+                 t.response->>'status' AS status, t.round_id, gr.provider_round_id, gr.mode AS round_mode,
+                 gr.freespin_pack_id
           FROM game_wallet_transactions t
           LEFT JOIN game_rounds gr ON gr.id = t.round_id
           WHERE t.provider = ${key.provider} AND t.provider_tx_id = ${rollback.referenceTxId}
@@ -415,7 +436,8 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
                ref.id AS ref_id, ref.kind AS ref_kind, ref.provider_tx_id AS ref_provider_tx_id,
                ref.player_id AS ref_player_id, ref.currency AS ref_currency,
                ref.amount_minor AS ref_amount_minor, ref.bonus_minor AS ref_bonus_minor, ref.status AS ref_status, ref.round_id AS ref_round_id,
-               ref.provider_round_id AS ref_provider_round_id, ref.round_mode AS ref_round_mode
+               ref.provider_round_id AS ref_provider_round_id, ref.round_mode AS ref_round_mode,
+               ref.freespin_pack_id AS ref_pack_id
         FROM (SELECT 1) AS one LEFT JOIN s0 ON true LEFT JOIN e ON true LEFT JOIN ref ON true`,
       );
       return toStart(result.rows[0]);
@@ -552,7 +574,8 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
       /** The refunded bet's bonus part (leaves the round's `bet_bonus_minor`). */
       bonusMinor: bigint;
       response: StoredAnswer;
-      ledgerTransactionId: bigint;
+      /** Null for a free round (its bet moved no money). */
+      ledgerTransactionId: bigint | null;
       now: Date;
       wager: SQL | null;
     }): Promise<void> {
@@ -578,6 +601,50 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
             ledger_transaction_id = ${done.ledgerTransactionId}::bigint
         WHERE id = ${done.id}`,
       );
+    },
+
+    /** Records a free-round bet (ADR 024): the pack it consumed and the stake it was played at. */
+    async insertFreeRoundBet(row: {
+      betTxId: bigint;
+      packId: bigint;
+      roundId: bigint;
+      stakeMinor: bigint;
+      now: Date;
+    }) {
+      await executePrepared(
+        db,
+        sql`
+        INSERT INTO free_round_bets (bet_transaction_id, pack_id, round_id, stake_minor, created_at)
+        VALUES (${row.betTxId}::bigint, ${row.packId}::bigint, ${row.roundId}::bigint, ${row.stakeMinor}::bigint,
+                ${row.now}::timestamptz)`,
+      );
+    },
+
+    /**
+     * Marks a free-round bet's spin as given back; true only the first time (a bet's spin returns
+     * once, whatever the number of rollbacks naming it).
+     */
+    async returnFreeRoundBet(betTxId: bigint, now: Date): Promise<boolean> {
+      const result = await executePrepared<{ pack_id: bigint }>(
+        db,
+        sql`
+        UPDATE free_round_bets SET returned_at = ${now}::timestamptz
+        WHERE bet_transaction_id = ${betTxId}::bigint AND returned_at IS NULL
+        RETURNING pack_id`,
+      );
+      return result.rows.length > 0;
+    },
+
+    /** Whether another free round of this pack is still open (the pack ends when none is). */
+    async openFreeRounds(packId: bigint, exceptRoundId: bigint): Promise<boolean> {
+      const result = await executePrepared<{ open: boolean }>(
+        db,
+        sql`
+        SELECT EXISTS (SELECT 1 FROM game_rounds
+                       WHERE freespin_pack_id = ${packId}::bigint AND status = 'open'
+                         AND id <> ${exceptRoundId}::bigint) AS open`,
+      );
+      return result.rows[0]?.open === true;
     },
 
     /** Why a bet could not join its round. */

@@ -58,3 +58,33 @@ describe('request shapes', () => {
     expect(betRequest.safeParse({ ...base, amount: 1 }).success).toBe(false);
   });
 });
+
+describe('free_round on a bet (ADR 024)', () => {
+  const bet = {
+    token: 'A'.repeat(43),
+    transaction_id: 'b-1',
+    round_id: 'r-1',
+    game: 'neon-reels',
+    amount: '0.20',
+    currency: 'EUR',
+  };
+  it('takes a positive decimal pack id as a string, or nothing', () => {
+    expect(betRequest.safeParse(bet).success).toBe(true);
+    expect(betRequest.parse({ ...bet, free_round: { pack_id: '31' } }).free_round).toEqual({ pack_id: '31' });
+  });
+  it('refuses other pack ids and shapes with the field named', () => {
+    for (const freeRound of [
+      { pack_id: '0' },
+      { pack_id: '031' },
+      { pack_id: 31 },
+      { pack_id: '-1' },
+      {},
+      '31',
+      null,
+    ]) {
+      const parsed = betRequest.safeParse({ ...bet, free_round: freeRound });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path[0]).toBe('free_round');
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { MAX_AMOUNT_MINOR } from '@croupier/ledger/ledger';
 import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
 
-export const WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export const WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback', 'freerounds'] as const;
 export type WalletAction = (typeof WALLET_ACTIONS)[number];
 
 export function isWalletAction(value: string): value is WalletAction {
@@ -24,7 +24,9 @@ const amount = z.string().min(1).max(40);
 
 export const authenticateRequest = z.object({ token, game: providerId });
 export const balanceRequest = z.object({ token });
-export const betRequest = z.object({
+/** A free-spin pack id (ADR 024): a positive decimal integer, as a string like every id. */
+const packId = z.string().regex(/^[1-9][0-9]{0,17}$/);
+export const winRequest = z.object({
   token,
   transaction_id: providerId,
   round_id: providerId,
@@ -32,7 +34,11 @@ export const betRequest = z.object({
   amount,
   currency,
 });
-export const winRequest = betRequest;
+/** A bet; with `free_round` it plays a spin of the player's free-spin pack: the stake is not debited. */
+export const betRequest = winRequest.extend({
+  free_round: z.object({ pack_id: packId }).optional(),
+});
+export const freeroundsRequest = z.object({ token });
 export const rollbackRequest = z.object({
   token,
   transaction_id: providerId,
@@ -46,6 +52,7 @@ export type BalanceRequest = z.infer<typeof balanceRequest>;
 export type BetRequest = z.infer<typeof betRequest>;
 export type WinRequest = z.infer<typeof winRequest>;
 export type RollbackRequest = z.infer<typeof rollbackRequest>;
+export type FreeroundsRequest = z.infer<typeof freeroundsRequest>;
 
 export const REQUEST_SCHEMAS = {
   authenticate: authenticateRequest,
@@ -53,6 +60,7 @@ export const REQUEST_SCHEMAS = {
   bet: betRequest,
   win: winRequest,
   rollback: rollbackRequest,
+  freerounds: freeroundsRequest,
 } as const;
 
 export type AmountProblem = 'format' | 'fraction' | 'zero' | 'too_big';

@@ -27,9 +27,9 @@ import {
 import { createProviderRegistry, type ProviderRegistry } from './gamewallet.providers.ts';
 import { createGameWalletRepository, type SessionMode, type StoredAnswer } from './gamewallet.repository.ts';
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
-import { type CheckBet, createWalletActions } from './wallet-actions.ts';
+import { type CheckBet, createWalletActions, type FreeRoundHooks } from './wallet-actions.ts';
 
-export { BetRefused, type CheckBet, maxBetCheck } from './wallet-actions.ts';
+export { BetRefused, type CheckBet, type FreeRoundHooks, maxBetCheck } from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;
@@ -63,6 +63,8 @@ export function createGameWalletService(
     providers?: ProviderRegistry;
     /** Blocks real-money bets over a limit (the bonuses service's max bet while wagering). */
     checkBet?: CheckBet;
+    /** What a free round does to its bonus (ADR 024): the bonuses service. */
+    freeRounds?: FreeRoundHooks;
   },
 ) {
   const { wallet, metadata } = collaborators;
@@ -84,6 +86,7 @@ export function createGameWalletService(
     repository,
     support,
     checkBet: collaborators.checkBet,
+    freeRounds: collaborators.freeRounds,
   });
 
   return {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { players } from '../accounts/accounts.tables.ts';
-import { games } from '../games/games.tables.ts';
+import { freespinPacks, games } from '../games/games.tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -71,12 +71,17 @@ export const gameRounds = pgTable(
     betBonusMinor: bigint('bet_bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** open | closed | rolled_back */
     status: text('status').notNull().default('open'),
+    /** A free round (ADR 024): the free-spin pack its one bet consumed; its win goes to the bonus balance. */
+    freespinPackId: bigint('freespin_pack_id', { mode: 'bigint' }).references(() => freespinPacks.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('game_rounds_provider_round_key').on(table.provider, table.providerRoundId),
+    index('game_rounds_freespin_pack_idx')
+      .on(table.freespinPackId)
+      .where(sql`${table.freespinPackId} IS NOT NULL AND ${table.status} = 'open'`),
     index('game_rounds_player_idx').on(table.playerId, table.id),
     index('game_rounds_big_wins_idx')
       .on(table.closedAt)
@@ -130,5 +135,32 @@ export const gameWalletTransactions = pgTable(
       'game_wallet_transactions_bonus_check',
       sql`${table.bonusMinor} >= 0 AND ${table.bonusMinor} <= ${table.amountMinor}`,
     ),
+  ],
+);
+
+/**
+ * Free-round bets (ADR 024): which pack each consumed, and whether a rollback gave the spin back
+ * (`returned_at`, set once: a bet's spin is returned once whatever the number of rollbacks).
+ */
+export const freeRoundBets = pgTable(
+  'free_round_bets',
+  {
+    betTransactionId: bigint('bet_transaction_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => gameWalletTransactions.id),
+    packId: bigint('pack_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => freespinPacks.id),
+    roundId: bigint('round_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => gameRounds.id),
+    /** The pack's stake of one spin (what the round was played at; nothing was debited). */
+    stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('free_round_bets_pack_idx').on(table.packId),
+    check('free_round_bets_stake_check', sql`${table.stakeMinor} > 0`),
   ],
 );

@@ -3,6 +3,13 @@
  * transaction with the ledger posting and the stored answer (see gamewallet.service.ts).
  */
 import type { Deps } from '../../deps.ts';
+import {
+  consumeFreeRound,
+  type FreeRoundRefusal,
+  lockPackCount,
+  playablePacks,
+  returnFreeRound,
+} from '../games/free-rounds.ts';
 import { wagerEventInsertSql } from '../wagers/wagers.service.ts';
 import { type WalletService, winBonusShare } from '../wallet/wallet.service.ts';
 import { type CallSupport, fail, GAME_SESSION_TTL_MS, Raced, Refusal, Short } from './call-support.ts';
@@ -11,6 +18,7 @@ import type {
   AuthenticateRequest,
   BalanceRequest,
   BetRequest,
+  FreeroundsRequest,
   RollbackRequest,
   WalletAction,
   WinRequest,
@@ -49,12 +57,36 @@ export function maxBetCheck(
   };
 }
 
+/**
+ * What a free round does to its bonus (ADR 024), run in the wallet call's transaction: the bonuses
+ * service implements it (the bonus linked to the pack by `freespin_pack_id`).
+ */
+export interface FreeRoundHooks {
+  /** A free round won `winMinor` (already credited to the bonus balance): the bonus and its wagering grow. */
+  won(tx: Tx, packId: bigint, winMinor: bigint): Promise<void>;
+  /** The pack's last free round is settled: the bonus moves on (wagering, or completed when nothing was won). */
+  ended(tx: Tx, packId: bigint): Promise<void>;
+}
+
+const FREE_ROUND_CODES: Record<Exclude<FreeRoundRefusal, 'stake_mismatch'>, StoredAnswer['code']> = {
+  not_found: 'free_round_not_found',
+  wrong_game: 'free_round_wrong_game',
+  expired: 'free_round_expired',
+  exhausted: 'free_rounds_exhausted',
+};
+
+function freeRoundRefusal(reason: FreeRoundRefusal): StoredAnswer {
+  if (reason === 'stake_mismatch') return fail('invalid_request', { field: 'amount' });
+  return fail(FREE_ROUND_CODES[reason] as Parameters<typeof fail>[0]);
+}
+
 export interface WalletActionsContext {
-  deps: Pick<Deps, 'now'>;
+  deps: Pick<Deps, 'now' | 'db'>;
   wallet: WalletService;
   repository: GameWalletRepository;
   support: CallSupport;
   checkBet?: CheckBet | undefined;
+  freeRounds?: FreeRoundHooks | undefined;
 }
 
 /** The wager event of a real-money call (ADR 019); demo play writes none. */
@@ -87,7 +119,14 @@ function wagerOf(
   });
 }
 
-export function createWalletActions({ deps, wallet, repository, support, checkBet }: WalletActionsContext) {
+export function createWalletActions({
+  deps,
+  wallet,
+  repository,
+  support,
+  checkBet,
+  freeRounds,
+}: WalletActionsContext) {
   const {
     tokenHashOf,
     requestHashOf,
@@ -108,7 +147,16 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
     provider: string,
     input: AuthenticateRequest | BalanceRequest,
     game: string | null,
-  ) {
+  ): Promise<StoredAnswer> {
+    return (await touch(provider, input, game)).answer;
+  }
+
+  /** authenticate / balance / freerounds: the live session (slid) and the answer with its balance. */
+  async function touch(
+    provider: string,
+    input: AuthenticateRequest | BalanceRequest,
+    game: string | null,
+  ): Promise<{ answer: StoredAnswer; session: SessionRecord | null }> {
     const exponents = await currencyExponents();
     const now = deps.now();
     const touched = await repository.touchSession({
@@ -119,24 +167,27 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
       slideTo: new Date(now.getTime() + GAME_SESSION_TTL_MS),
     });
     const { session } = touched;
-    if (!session) return fail('session_not_found');
+    if (!session) return { answer: fail('session_not_found'), session: null };
     if (!touched.acceptedExpiresAt) {
-      return (
+      const refused =
         sessionRefusal(session, {
           game: game ?? session.gameCode,
           currency: null,
           active: true,
           live: true,
-        }) ?? fail('session_expired')
-      );
+        }) ?? fail('session_expired');
+      return { answer: refused, session: null };
     }
     const balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode);
-    if (game === null) return okAnswer(exponents, balanceMinor, session.currency);
-    return okAnswer(exponents, balanceMinor, session.currency, {
-      player_id: opaquePlayerId(provider, session.playerId),
-      mode: session.mode,
-      session_expires_at: touched.acceptedExpiresAt.toISOString(),
-    });
+    if (game === null) return { answer: okAnswer(exponents, balanceMinor, session.currency), session };
+    return {
+      answer: okAnswer(exponents, balanceMinor, session.currency, {
+        player_id: opaquePlayerId(provider, session.playerId),
+        mode: session.mode,
+        session_expires_at: touched.acceptedExpiresAt.toISOString(),
+      }),
+      session,
+    };
   }
 
   async function bet(provider: string, input: BetRequest): Promise<StoredAnswer> {
@@ -144,7 +195,16 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
     const amount = amountOf(exponents, input, false);
     if (!amount.ok) return amount.answer;
     const { amountMinor } = amount;
-    const hash = requestHashOf(['bet', input.round_id, input.game, amountMinor.toString(), input.currency]);
+    // A free round (ADR 024) states the pack's stake but debits nothing; the pack is part of the call.
+    const packId = input.free_round ? BigInt(input.free_round.pack_id) : null;
+    const hash = requestHashOf([
+      'bet',
+      input.round_id,
+      input.game,
+      amountMinor.toString(),
+      input.currency,
+      ...(packId === null ? [] : [`free_round:${packId}`]),
+    ]);
     const checks = { game: input.game, currency: input.currency, active: true, live: true };
     try {
       return await runCall(async (repo, tx) => {
@@ -152,7 +212,8 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
         const start = await repo.beginBet(key, {
           currency: input.currency,
           roundId: input.round_id,
-          amountMinor,
+          amountMinor: packId === null ? amountMinor : 0n,
+          freespinPackId: packId,
         });
         const settled = settleStart(start, 'bet', hash, checks);
         if (settled) return settled;
@@ -165,6 +226,48 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
               ? fail('round_closed')
               : fail('invalid_request', { field: 'round_id' }),
           );
+        }
+        if (packId !== null) {
+          // No money moves, so no max bet or funds check: the stake is the pack's, not the player's.
+          if (session.mode !== 'real') throw new Refusal(fail('free_round_not_found'));
+          const consumed = await consumeFreeRound(tx, {
+            packId,
+            playerId: session.playerId,
+            gameId: session.gameId,
+            currency: session.currency,
+            stakeMinor: amountMinor,
+            now: deps.now(),
+          });
+          if (!consumed.ok) throw new Refusal(freeRoundRefusal(consumed.reason));
+          await repo.insertFreeRoundBet({
+            betTxId: txId,
+            packId,
+            roundId: start.roundId,
+            stakeMinor: amountMinor,
+            now: deps.now(),
+          });
+          const balanceMinor = await wallet.gameBalanceMinor(
+            session.playerId,
+            session.currency,
+            session.mode,
+            {
+              tx,
+            },
+          );
+          const answer = okAnswer(exponents, balanceMinor, session.currency, {
+            transaction_id: txId.toString(),
+            free_round_pack_id: packId.toString(),
+            free_rounds_remaining: String(consumed.remainingCount),
+          });
+          await repo.completeTransaction({
+            id: txId,
+            roundId: start.roundId,
+            response: answer,
+            ledgerTransactionId: null,
+            // Real stake 0 and bonus stake 0: no wagering contribution, no cashback accrual.
+            wager: wagerOf(session, session.mode, { kind: 'bet', roundRef: input.round_id, now: deps.now() }),
+          });
+          return answer;
         }
         if (checkBet && session.mode === 'real') {
           try {
@@ -272,12 +375,16 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
       let bonusMinor = 0n;
       let wager: ReturnType<typeof wagerOf> = null;
       const roundMode = start.roundMode ?? session.mode;
+      // A free round's win is bonus money, all of it (ADR 024).
+      const packId = roundMode === 'real' ? start.roundPackId : null;
       if (amountMinor > 0n) {
         // Credited to bonus in the proportion the round's stakes were bonus money (ADR 019).
         bonusMinor =
-          roundMode === 'real'
-            ? winBonusShare(amountMinor, start.roundBetMinor, start.roundBetBonusMinor)
-            : 0n;
+          packId !== null
+            ? amountMinor
+            : roundMode === 'real'
+              ? winBonusShare(amountMinor, start.roundBetMinor, start.roundBetBonusMinor)
+              : 0n;
         const posted = await wallet.postGameWin(
           {
             provider,
@@ -304,6 +411,15 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
         balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode, {
           tx,
         });
+      }
+      if (packId !== null) {
+        if (amountMinor > 0n) await freeRounds?.won(tx, packId, amountMinor);
+        // The pack ends when its last spin is consumed and no free round of it is still open;
+        // decided under the pack's lock, so two last wins at once end it once.
+        const remaining = await lockPackCount(tx, packId);
+        if (remaining === 0 && !(await repo.openFreeRounds(packId, start.roundId))) {
+          await freeRounds?.ended(tx, packId);
+        }
       }
       const answer = okAnswer(exponents, balanceMinor, session.currency, { transaction_id: txId.toString() });
       await repo.completeTransaction({
@@ -375,6 +491,32 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
 
       const status = await repo.lockRound(ref.roundId);
       if (status === 'closed') throw new Refusal(fail('round_closed'));
+      if (ref.packId !== null) {
+        // A free round: nothing was debited; the spin goes back to its pack, once.
+        if (!(await repo.returnFreeRoundBet(ref.id, deps.now()))) return nothingMoved();
+        await returnFreeRound(tx, ref.packId);
+        const balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode, {
+          tx,
+        });
+        const answer = okAnswer(exponents, balanceMinor, session.currency, {
+          transaction_id: txId.toString(),
+        });
+        await repo.settleRollback({
+          id: txId,
+          roundId: ref.roundId,
+          amountMinor: 0n,
+          bonusMinor: 0n,
+          response: answer,
+          ledgerTransactionId: null,
+          now: deps.now(),
+          wager: wagerOf(session, ref.roundMode ?? session.mode, {
+            kind: 'rollback',
+            roundRef: input.round_id,
+            now: deps.now(),
+          }),
+        });
+        return answer;
+      }
       const betCurrency = ref.currency ?? session.currency;
       const betMode = ref.roundMode ?? session.mode;
       const posted = await wallet.postGameRollback(
@@ -418,6 +560,34 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
     });
   }
 
+  /**
+   * freerounds: the player's free-spin packs playable in the session's game (ADR 024), the next one
+   * to play first. Needs a live session, like `balance`.
+   */
+  async function freerounds(provider: string, input: FreeroundsRequest): Promise<StoredAnswer> {
+    const { answer, session } = await touch(provider, input, null);
+    if (answer.status !== 'ok' || !session) return answer;
+    if (session.mode !== 'real') return { ...answer, free_round_packs: '0' };
+    const exponents = await currencyExponents();
+    const packs = await playablePacks(deps.db, {
+      playerId: session.playerId,
+      gameId: session.gameId,
+      currency: session.currency,
+      now: deps.now(),
+    });
+    const next = packs[0];
+    if (!next) return { ...answer, free_round_packs: '0' };
+    return {
+      ...answer,
+      free_round_packs: String(packs.length),
+      free_round_pack_id: next.id.toString(),
+      free_rounds_remaining: String(next.remainingCount),
+      free_rounds_total: String(next.totalCount),
+      free_round_bet: money(exponents, next.betMinor, session.currency),
+      ...(next.expiresAt ? { free_round_expires_at: next.expiresAt.toISOString() } : {}),
+    };
+  }
+
   async function perform(provider: string, action: WalletAction, input: unknown): Promise<StoredAnswer> {
     switch (action) {
       case 'authenticate': {
@@ -432,8 +602,10 @@ export function createWalletActions({ deps, wallet, repository, support, checkBe
         return win(provider, input as WinRequest);
       case 'rollback':
         return rollback(provider, input as RollbackRequest);
+      case 'freerounds':
+        return freerounds(provider, input as FreeroundsRequest);
     }
   }
 
-  return { authenticate, bet, win, rollback, perform };
+  return { authenticate, bet, win, rollback, freerounds, perform };
 }

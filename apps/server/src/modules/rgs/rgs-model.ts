@@ -29,6 +29,8 @@ export interface RoundView {
   balance: string;
   view: unknown;
   nonce: number;
+  /** A free round: the pack it played and the spins left (ADR 024). */
+  freeRound?: { packId: string; remaining: number };
 }
 
 export interface RoundSummary {
@@ -67,6 +69,16 @@ export interface SessionInfo {
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
   openRound: RoundView | null;
   lobbyUrl: string | null;
+  /** The next free-spin pack the player can play here (real mode), played before paid spins (ADR 024). */
+  freeRounds: FreeRoundsView | null;
+}
+
+export interface FreeRoundsView {
+  packId: string;
+  remaining: number;
+  total: number;
+  /** The stake of each free spin (decimal string): fixed, nothing debited. */
+  stake: string;
 }
 
 export interface SeedRotation {

@@ -11,6 +11,8 @@ export const RGS_ERROR_STATUS = {
   round_in_progress: 409,
   insufficient_funds: 409,
   bet_limit_exceeded: 409,
+  /** The free spins asked for cannot be played (used up, expired, cancelled): ADR 024. */
+  free_rounds_unavailable: 409,
   round_not_found: 404,
   seed_invalid: 400,
   wallet_unavailable: 503,

@@ -69,6 +69,20 @@ export function createRoundSupport({
         return new RgsError('bet_limit_exceeded', 'This stake is above the maximum bet allowed now', {
           field: 'bet',
         });
+      case 'free_round_not_found':
+      case 'free_round_wrong_game':
+      case 'free_round_expired':
+      case 'free_rounds_exhausted':
+        return new RgsError('free_rounds_unavailable', 'These free spins cannot be played any more', {
+          field: 'freeRound',
+        });
+      case 'invalid_request':
+        // A free round's stake must be its pack's (ADR 024); other malformed calls are our bug.
+        if (result.answer.field === 'amount') {
+          return new RgsError('bad_bet', 'This stake is not the free spins’ stake', { field: 'bet' });
+        }
+        deps.log.error({ code: result.code, field: result.answer.field }, 'wallet refused an RGS call');
+        return walletUnavailable();
       case 'limit_exceeded':
         return new RgsError('bad_bet', 'A limit on your account refuses this stake', { field: 'bet' });
       default:

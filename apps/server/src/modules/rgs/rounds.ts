@@ -212,6 +212,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     await rateLimit(ctx);
     const betInput = isRecord(body) ? body.bet : undefined;
     const bet = parseBet(ctx, betInput);
+    const freeRoundPackId = freeRoundOf(ctx, isRecord(body) ? body.freeRound : undefined);
     if (ctx.mode === 'guest') return startGuestRound(ctx, betInput, bet);
 
     const reserved = await repository.transaction(async (tx) => {
@@ -237,6 +238,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       game: ctx.game.code,
       amount: money(ctx, step.stake),
       currency: ctx.session.currency,
+      ...(freeRoundPackId !== null ? { freeRoundPackId } : {}),
     });
     if (result.kind !== 'ok') {
       await repository.transaction(async (tx) => {
@@ -264,7 +266,28 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     });
     // Too late: the loop took the bet over and refunds it.
     if (!confirmed.written) throw walletUnavailable();
-    return settle(ctx, confirmed.round, confirmed.winCallId, walletBalance(ctx, result.answer));
+    const view = await settle(ctx, confirmed.round, confirmed.winCallId, walletBalance(ctx, result.answer));
+    const remaining = Number(result.answer.free_rounds_remaining);
+    if (freeRoundPackId === null || !Number.isInteger(remaining)) return view;
+    return { ...view, freeRound: { packId: freeRoundPackId, remaining } };
+  }
+
+  /**
+   * `freeRound: { packId }` of a round start (ADR 024): a spin of the player's free-spin pack, for a
+   * real-money slot session only; the wallet checks the pack (the player's, this game, the stake).
+   */
+  function freeRoundOf(ctx: RgsContext, input: unknown): string | null {
+    if (input === undefined || input === null) return null;
+    const packId = isRecord(input) ? input.packId : undefined;
+    if (
+      ctx.mode !== 'real' ||
+      ctx.engine.name !== 'slot' ||
+      typeof packId !== 'string' ||
+      !/^[1-9][0-9]{0,17}$/.test(packId)
+    ) {
+      throw new RgsError('bad_bet', 'Free spins are not playable here', { field: 'freeRound' });
+    }
+    return packId;
   }
 
   async function guestAction(ctx: RgsContext, roundId: string, action: unknown): Promise<RoundView> {

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { betLimits, findGameCode } from './game-codes.ts';
 import { sessionInvalid } from './rgs.errors.ts';
 import type { RgsRepository } from './rgs.repository.ts';
-import type { LaunchQuery, RgsContext, RgsMode, SessionInfo } from './rgs-model.ts';
+import type { FreeRoundsView, LaunchQuery, RgsContext, RgsMode, SessionInfo } from './rgs-model.ts';
 import type { RoundSupport } from './round-support.ts';
 import { isSessionIdShape, lobbyPathOf, newSessionId, sameSitePath, sessionIdHash } from './session-id.ts';
 import type { WalletClient } from './wallet-client.ts';
@@ -51,7 +51,36 @@ export interface SessionsContext {
 }
 
 export function createSessions({ deps, repository, wallet, support }: SessionsContext) {
-  const { activePair, currentBalance, engineOf, money, roundView } = support;
+  const { activePair, currentBalance, engineOf, money, roundView, refusal, unavailable, walletBalance } =
+    support;
+
+  /**
+   * A real session's balance and next free-spin pack, in one wallet call (`freerounds`, ADR 024);
+   * demo and guest sessions have no free rounds.
+   */
+  async function balanceAndFreeRounds(
+    ctx: RgsContext,
+  ): Promise<{ balance: bigint; freeRounds: FreeRoundsView | null }> {
+    if (ctx.mode !== 'real') return { balance: await currentBalance(ctx), freeRounds: null };
+    const result = await wallet.freerounds({ token: ctx.session.walletToken ?? '' });
+    if (result.kind === 'refused') throw refusal(ctx, result);
+    if (result.kind === 'unavailable') throw unavailable(result);
+    const balance = walletBalance(ctx, result.answer);
+    if (balance === undefined) throw unavailable({ kind: 'unavailable', reason: 'unreadable balance' });
+    const a = result.answer;
+    const remaining = Number(a.free_rounds_remaining);
+    const total = Number(a.free_rounds_total);
+    const freeRounds =
+      a.free_round_pack_id && a.free_round_bet && Number.isInteger(remaining) && remaining > 0
+        ? {
+            packId: a.free_round_pack_id,
+            remaining,
+            total: Number.isInteger(total) ? total : remaining,
+            stake: a.free_round_bet,
+          }
+        : null;
+    return { balance, freeRounds };
+  }
 
   return {
     /**
@@ -157,8 +186,8 @@ export function createSessions({ deps, repository, wallet, support }: SessionsCo
     },
 
     async session(ctx: RgsContext): Promise<SessionInfo> {
-      const [balance, pair, open] = await Promise.all([
-        currentBalance(ctx),
+      const [{ balance, freeRounds }, pair, open] = await Promise.all([
+        balanceAndFreeRounds(ctx),
         activePair(ctx.session.playerKey),
         repository.findOpenRound(deps.db, {
           playerKey: ctx.session.playerKey,
@@ -178,6 +207,7 @@ export function createSessions({ deps, repository, wallet, support }: SessionsCo
         fairness: { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nonce: pair.nextNonce },
         openRound: open && open.currency === ctx.session.currency ? roundView(ctx, open, balance) : null,
         lobbyUrl: ctx.lobbyUrl,
+        freeRounds,
       };
     },
   };

@@ -13,7 +13,7 @@
  */
 import { signatureHeader } from '../../lib/signature.ts';
 
-export type WalletAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+export type WalletAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'freerounds';
 
 export const SIGNATURE_HEADER = 'x-signature';
 export const PROVIDER_HEADER = 'x-provider';
@@ -36,6 +36,18 @@ export interface AuthenticateAnswer extends WalletAnswer {
 
 export interface TransactionAnswer extends WalletAnswer {
   transaction_id: string;
+  /** A free-round bet (ADR 024): the pack and the spins it has left. */
+  free_round_pack_id?: string;
+  free_rounds_remaining?: string;
+}
+
+/** `freerounds`: the next free-spin pack playable in the session's game, if any (ADR 024). */
+export interface FreeRoundsAnswer extends WalletAnswer {
+  free_round_packs: string;
+  free_round_pack_id?: string;
+  free_rounds_remaining?: string;
+  free_rounds_total?: string;
+  free_round_bet?: string;
 }
 
 export type WalletResult<T extends WalletAnswer> =
@@ -57,6 +69,8 @@ export interface MoneyCall {
   /** Decimal string in the currency's exponent. */
   amount: string;
   currency: string;
+  /** A free round: the pack whose spin this bet plays (the amount is the pack's stake; nothing is debited). */
+  freeRoundPackId?: string;
 }
 
 export interface RollbackCall {
@@ -95,6 +109,7 @@ const REQUIRED_OK_FIELDS: Record<WalletAction, readonly string[]> = {
   bet: ['balance', 'currency', 'transaction_id'],
   win: ['balance', 'currency', 'transaction_id'],
   rollback: ['balance', 'currency', 'transaction_id'],
+  freerounds: ['balance', 'currency', 'free_round_packs'],
 };
 
 export function createWalletClient(options: WalletClientOptions) {
@@ -105,7 +120,7 @@ export function createWalletClient(options: WalletClientOptions) {
 
   async function call<T extends WalletAnswer>(
     action: WalletAction,
-    body: Record<string, string>,
+    body: Record<string, string | Record<string, string>>,
   ): Promise<WalletResult<T>> {
     const raw = JSON.stringify(body);
     let response: Response;
@@ -159,7 +174,12 @@ export function createWalletClient(options: WalletClientOptions) {
       return call<WalletAnswer>('balance', { token: input.token });
     },
     bet(input: MoneyCall) {
-      return call<TransactionAnswer>('bet', moneyBody(input));
+      const body = moneyBody(input);
+      if (input.freeRoundPackId === undefined) return call<TransactionAnswer>('bet', body);
+      return call<TransactionAnswer>('bet', { ...body, free_round: { pack_id: input.freeRoundPackId } });
+    },
+    freerounds(input: { token: string }) {
+      return call<FreeRoundsAnswer>('freerounds', { token: input.token });
     },
     win(input: MoneyCall) {
       return call<TransactionAnswer>('win', moneyBody(input));

@@ -6,7 +6,14 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type ComponentType, createContext, useContext } from 'react';
 import type { StakeRules } from './bet-steps.ts';
-import type { RgsClient, RgsFairness, RgsSession, RoundDetail, RoundView } from './rgs-client.ts';
+import type {
+  RgsClient,
+  RgsFairness,
+  RgsSession,
+  RoundDetail,
+  RoundView,
+  StartRoundOptions,
+} from './rgs-client.ts';
 import type { SoundName } from './sound.ts';
 
 export interface GameModule {
@@ -40,7 +47,7 @@ export interface GameShellApi {
   balance: string;
   fairness: RgsFairness;
   busy: boolean;
-  play(bet: unknown): Promise<RoundView | null>;
+  play(bet: unknown, options?: StartRoundOptions): Promise<RoundView | null>;
   act(roundId: string, action: unknown): Promise<RoundView | null>;
   reveal(round: RoundView): void;
   recent: readonly RoundView[];

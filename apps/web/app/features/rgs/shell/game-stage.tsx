@@ -43,9 +43,12 @@ export function GameControls({
   action,
   info,
   betDisabled,
+  bet,
 }: {
   extra?: ReactNode;
   action: ReactNode;
+  /** Replaces the bet selector (a stake the player cannot change, e.g. free spins). */
+  bet?: ReactNode;
   /** Short stats (line bet, last win…) beside the bet on wide screens (from 1280 px); hidden below. */
   info?: ReactNode;
   betDisabled?: boolean;
@@ -54,9 +57,7 @@ export function GameControls({
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 laptop:flex-row laptop:items-center laptop:gap-4">
       {extra && <div className="min-w-0 laptop:shrink-0">{extra}</div>}
       <div className="flex items-center gap-2 tablet:gap-4 laptop:ml-auto">
-        <div className="min-w-0 flex-1 laptop:flex-none">
-          <BetSelector disabled={betDisabled} />
-        </div>
+        <div className="min-w-0 flex-1 laptop:flex-none">{bet ?? <BetSelector disabled={betDisabled} />}</div>
         {info && <div className="hidden min-w-0 laptopLg:block">{info}</div>}
         <div className="shrink-0">{action}</div>
       </div>

@@ -29,6 +29,22 @@ export interface RoundView<View = unknown> {
   balance: string;
   view: View;
   nonce: number;
+  /** A spin of a free-spin pack (bonus free rounds): the pack and the spins it has left. */
+  freeRound?: { packId: string; remaining: number };
+}
+
+/** The player's next free-spin pack in this game (real mode): played before paid spins. */
+export interface RgsFreeRounds {
+  packId: string;
+  remaining: number;
+  total: number;
+  /** Decimal string: the fixed stake of each free spin (paid by the casino). */
+  stake: string;
+}
+
+export interface StartRoundOptions {
+  /** Plays a spin of this free-spin pack (the bet's stake must be the pack's). */
+  freeRound?: { packId: string };
 }
 
 export interface RgsSession {
@@ -46,6 +62,8 @@ export interface RgsSession {
   fairness: RgsFairness;
   openRound: RoundView | null;
   lobbyUrl: string | null;
+  /** Absent from servers before free rounds; null when there is none to play. */
+  freeRounds?: RgsFreeRounds | null;
 }
 
 export interface RoundSummary {
@@ -84,6 +102,7 @@ export const RGS_ERROR_CODES = [
   'round_in_progress',
   'insufficient_funds',
   'bet_limit_exceeded',
+  'free_rounds_unavailable',
   'round_not_found',
   'seed_invalid',
   'wallet_unavailable',
@@ -123,7 +142,7 @@ export class RgsApiError extends Error {
 export interface RgsClient {
   sessionId: string;
   getSession(): Promise<RgsSession>;
-  startRound(bet: unknown): Promise<RoundView>;
+  startRound(bet: unknown, options?: StartRoundOptions): Promise<RoundView>;
   act(roundId: string, action: unknown): Promise<RoundView>;
   rotateSeeds(clientSeed: string): Promise<SeedRotation>;
   listRounds(limit?: number): Promise<RoundSummary[]>;
@@ -205,7 +224,12 @@ export function createRgsClient(options: {
   return {
     sessionId: options.sessionId,
     getSession: () => call<RgsSession>('GET', '/session'),
-    startRound: (bet) => call<RoundView>('POST', '/rounds', { bet }),
+    startRound: (bet, options) =>
+      call<RoundView>(
+        'POST',
+        '/rounds',
+        options?.freeRound ? { bet, freeRound: options.freeRound } : { bet },
+      ),
     act: (roundId, action) =>
       call<RoundView>('POST', `/rounds/${encodeURIComponent(roundId)}/actions`, { action }),
     rotateSeeds: (clientSeed) => call<SeedRotation>('POST', '/seeds', { clientSeed }),

@@ -19,6 +19,7 @@ import type {
   RoundSummary,
   RoundView,
   SeedRotation,
+  StartRoundOptions,
 } from './rgs-client.ts';
 
 export function createRgsTestI18n(locale: Locale = 'en'): I18n {
@@ -71,7 +72,7 @@ export function fakeClient(handlers: Partial<Omit<RgsClient, 'sessionId'>>): Fak
     sessionId: 'test-session',
     calls,
     getSession: wrap<[], RgsSession>('getSession', handlers.getSession),
-    startRound: wrap<[unknown], RoundView>('startRound', handlers.startRound),
+    startRound: wrap<[unknown, StartRoundOptions?], RoundView>('startRound', handlers.startRound),
     act: wrap<[string, unknown], RoundView>('act', handlers.act),
     rotateSeeds: wrap<[string], SeedRotation>('rotateSeeds', handlers.rotateSeeds),
     listRounds: wrap<[number?], RoundSummary[]>('listRounds', handlers.listRounds),

@@ -18,6 +18,7 @@ import {
   type RgsFairness,
   type RgsSession,
   type RoundView,
+  type StartRoundOptions,
 } from './rgs-client.ts';
 import { useShellBalance } from './use-shell-balance.ts';
 import { useShellSound } from './use-shell-sound.ts';
@@ -161,8 +162,8 @@ export function useGameShellState({
   );
 
   const play = useCallback(
-    async (bet: unknown) => {
-      const round = await request(() => client.startRound(bet));
+    async (bet: unknown, options?: StartRoundOptions) => {
+      const round = await request(() => (options ? client.startRound(bet, options) : client.startRound(bet)));
       if (!round) return null;
       applyRound(round);
       // The result is on the wire before the animation shows it: hold the win back until reveal.

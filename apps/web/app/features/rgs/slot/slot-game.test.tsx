@@ -3,7 +3,7 @@ import { scriptedRandom } from '@croupier/games/scripted-random';
 import { compileSlot, playSlotRound, SLOT_CONFIG, type SlotState, slotEngine } from '@croupier/games/slot';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoundDetail, RoundView } from '../shell/rgs-client.ts';
+import { RgsApiError, type RoundDetail, type RoundView } from '../shell/rgs-client.ts';
 import { fakeClient, renderGame, sessionFixture } from '../shell/rgs-test-kit.tsx';
 import { slotModule } from './slot-game.tsx';
 
@@ -121,6 +121,70 @@ describe('slot page', () => {
     expect(screen.getByTestId('slot-win').textContent).toContain(
       `€${(Number(state.payout) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
     );
+  });
+
+  it('plays a bonus’s free spins first, at their fixed stake, counting down', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const state = playSlotRound(compiled, 20n, scriptedRandom(middleRowStops('l1')));
+    let left = 2;
+    const client = fakeClient({
+      startRound: async () => {
+        left -= 1;
+        return { ...roundOf(state, 10_000n + 20n), freeRound: { packId: '7', remaining: left } };
+      },
+    });
+    const session = sessionFixture({
+      describe: describePayload,
+      mode: 'real',
+      freeRounds: { packId: '7', remaining: 2, total: 20, stake: '0.20' },
+    });
+    renderGame(slotModule, { session, client });
+
+    expect(screen.getByTestId('slot-free-rounds').textContent).toContain('Free spins: 2 left');
+    expect(screen.getByTestId('slot-free-stake').textContent).toContain('€0.20');
+    // The stake cannot be changed while free spins are played.
+    expect(screen.queryByTestId('rgs-stake')).toBeNull();
+    expect(screen.getByTestId('rgs-play').textContent).toContain('Free spin');
+
+    fireEvent.click(screen.getByTestId('rgs-play'));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(client.calls[0]).toEqual({
+      method: 'startRound',
+      args: [{ stake: '20' }, { freeRound: { packId: '7' } }],
+    });
+    expect(screen.getByTestId('slot-free-rounds').textContent).toContain('Free spins: 1 left');
+
+    fireEvent.click(screen.getByTestId('rgs-play'));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(client.calls[1]?.args[1]).toEqual({ freeRound: { packId: '7' } });
+    // Used up: paid spins again, with the player's own stake.
+    expect(screen.queryByTestId('slot-free-rounds')).toBeNull();
+    expect(screen.getByTestId('rgs-stake')).toBeTruthy();
+    expect(screen.getByTestId('rgs-play').textContent).not.toContain('Free spin');
+  });
+
+  it('drops free spins the server refuses and reads the session again (in French)', async () => {
+    const client = fakeClient({
+      startRound: async () => {
+        throw new RgsApiError({ code: 'free_rounds_unavailable', message: 'gone', status: 409 });
+      },
+      getSession: async () => sessionFixture({ describe: describePayload, mode: 'real', freeRounds: null }),
+    });
+    const session = sessionFixture({
+      describe: describePayload,
+      mode: 'real',
+      freeRounds: { packId: '7', remaining: 5, total: 20, stake: '0.20' },
+    });
+    renderGame(slotModule, { session, client, locale: 'fr' });
+    expect(screen.getByTestId('slot-free-rounds').textContent).toContain('Tours gratuits : 5 restants');
+    expect(screen.getByTestId('rgs-play').textContent).toContain('Tour gratuit');
+    fireEvent.click(screen.getByTestId('rgs-play'));
+    await screen.findByText('Ces tours gratuits ne peuvent plus être joués');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(client.calls.map((call) => call.method)).toEqual(['startRound', 'getSession']);
+    expect(screen.queryByTestId('slot-free-rounds')).toBeNull();
   });
 
   it('draws a round from the history with its grid and a prefilled fairness link', async () => {

@@ -5,7 +5,7 @@
  * the free-spins feature gets its banner, spin count, multiplier and running total. Pressing the
  * button (or Space) again during the show hurries it along.
  */
-import { Sparkles, Zap } from 'lucide-react';
+import { Gift, Lock, Sparkles, Zap } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
@@ -20,6 +20,7 @@ import {
   type SpinResult,
   windowAt,
 } from './slot-describe.ts';
+import { afterRound, type FreeRoundsState, initialFreeRounds } from './slot-free-rounds.ts';
 import { type Highlight, type ReelsHandle, SlotReels } from './slot-reels.tsx';
 import { SlotRules } from './slot-rules.tsx';
 import { SlotDefs, SymbolArt } from './slot-symbols.tsx';
@@ -128,6 +129,8 @@ function SlotGame() {
   const [counter, countTo] = useCountUp(reducedMotion, resumed ? BigInt(resumed.payout) : 0n);
   const [lastWin, setLastWin] = useState<bigint>(resumed ? BigInt(resumed.payout) : 0n);
   const [announcement, setAnnouncement] = useState('');
+  // A bonus's free spins, played before paid spins at their fixed stake (ADR 024).
+  const [freeRounds, setFreeRounds] = useState<FreeRoundsState | null>(() => initialFreeRounds(session));
   const hurry = useRef(false);
   const skipWait = useRef<(() => void) | null>(null);
 
@@ -211,12 +214,24 @@ function SlotGame() {
     setLastWin(0n);
     setAnnouncement('');
     countTo(0n, 0);
-    const stake = shell.stakeMinor;
-    const round = (await shell.play({ stake: stake.toString() })) as RoundView<SlotState> | null;
+    const free = freeRounds;
+    const stake = free ? free.stakeMinor : shell.stakeMinor;
+    const round = (await shell.play(
+      { stake: stake.toString() },
+      free ? { freeRound: { packId: free.packId } } : undefined,
+    )) as RoundView<SlotState> | null;
     if (!round) {
+      // A refused free spin (used up, expired …): the session says what is left to play.
+      if (free) {
+        shell.client
+          .getSession()
+          .then((fresh) => setFreeRounds(initialFreeRounds(fresh)))
+          .catch(() => setFreeRounds(null));
+      }
       setRunning(false);
       return;
     }
+    const nextFreeRounds = afterRound(free, round);
     const state = round.view;
     let featureSoFar = 0n;
     for (const [index, spin] of state.spins.entries()) {
@@ -251,7 +266,9 @@ function SlotGame() {
     }
     countTo(payout, 0);
     setLastWin(payout);
-    setAnnouncement(payout > 0n ? `${t('slot.win')} ${shell.money(payout)}` : t('slot.noWin'));
+    const result = payout > 0n ? `${t('slot.win')} ${shell.money(payout)}` : t('slot.noWin');
+    setAnnouncement(free && !nextFreeRounds ? `${result}. ${t('slot.freeRounds.over')}` : result);
+    setFreeRounds(nextFreeRounds);
     const last = state.spins.at(-1) ?? null;
     setLastSpin(last);
     if (last && state.spins.length > 1) setHighlight(highlightOf(last, describe, theme));
@@ -260,7 +277,8 @@ function SlotGame() {
     setRunning(false);
   };
 
-  const lineBet = shell.stakeMinor / BigInt(describe.paylines.length);
+  const stakeMinor = freeRounds ? freeRounds.stakeMinor : shell.stakeMinor;
+  const lineBet = stakeMinor / BigInt(describe.paylines.length);
   const showingWin = counter > 0n;
 
   return (
@@ -272,7 +290,11 @@ function SlotGame() {
           <SlotDefs theme={theme} />
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 tablet:gap-3">
             <SlotLogo name={session.game.name} theme={theme} />
-            <FeatureBar feature={feature} theme={theme} />
+            {freeRounds && !feature ? (
+              <FreeRoundsBar freeRounds={freeRounds} theme={theme} />
+            ) : (
+              <FeatureBar feature={feature} theme={theme} />
+            )}
             <div className="relative">
               <SlotReels
                 ref={reels}
@@ -303,7 +325,11 @@ function SlotGame() {
                 </div>
               ) : (
                 <p className="text-sm font-semibold tracking-widest text-white/40 uppercase">
-                  {running ? t('slot.goodLuck') : t('slot.placeBet')}
+                  {running
+                    ? t('slot.goodLuck')
+                    : freeRounds
+                      ? t('slot.freeRounds.placeBet')
+                      : t('slot.placeBet')}
                 </p>
               )}
               {cycling && (
@@ -322,6 +348,7 @@ function SlotGame() {
       controls={
         <GameControls
           betDisabled={running}
+          bet={freeRounds ? <FreeRoundsStake stakeMinor={freeRounds.stakeMinor} /> : undefined}
           info={
             <div className="flex gap-4">
               <Stat label={t('slot.lineBet')} value={shell.money(lineBet)} />
@@ -334,7 +361,7 @@ function SlotGame() {
           }
           action={
             <PlayButton
-              label={running ? t('slot.skip') : t('slot.spin')}
+              label={running ? t('slot.skip') : freeRounds ? t('slot.freeRounds.spin') : t('slot.spin')}
               onPlay={() => void spinRound()}
               busy={shell.busy}
               icon={
@@ -386,6 +413,42 @@ function SlotLogo({ name, theme }: { name: string; theme: SlotTheme }) {
         {text}
       </text>
     </svg>
+  );
+}
+
+/** The pack's count above the reels while its free spins are played. */
+function FreeRoundsBar({ freeRounds, theme }: { freeRounds: FreeRoundsState; theme: SlotTheme }) {
+  const { t } = useTranslation('rgs');
+  return (
+    <div
+      className="flex h-9 max-w-full items-center gap-2 rounded-full border px-4 text-xs font-bold tracking-wider uppercase tablet:h-10 tablet:gap-3 tablet:text-sm"
+      style={{ borderColor: theme.frameFrom, background: `${theme.featureReelBg}cc`, color: theme.frameFrom }}
+      data-testid="slot-free-rounds"
+    >
+      <Gift className="size-4 shrink-0" aria-hidden />
+      <span className="truncate">{t('slot.freeRounds.left', { count: freeRounds.remaining })}</span>
+      <span className="hidden text-white/70 normal-case tablet:inline">{t('slot.freeRounds.note')}</span>
+    </div>
+  );
+}
+
+/** In place of the bet selector: the free spins' stake, fixed by the pack. */
+function FreeRoundsStake({ stakeMinor }: { stakeMinor: bigint }) {
+  const { t } = useTranslation('rgs');
+  const shell = useGameShell();
+  return (
+    <div
+      className="flex h-[3.375rem] min-w-0 items-center gap-3 rounded-2xl border border-white/10 bg-white/5 px-4"
+      data-testid="slot-free-stake"
+    >
+      <Lock className="size-4 shrink-0 text-muted" aria-hidden />
+      <div className="flex min-w-0 flex-col leading-tight">
+        <span className="truncate text-[0.65rem] font-semibold tracking-wider text-muted uppercase">
+          {t('slot.freeRounds.stake')}
+        </span>
+        <span className="amount truncate text-sm font-bold tablet:text-base">{shell.money(stakeMinor)}</span>
+      </div>
+    </div>
   );
 }
 
