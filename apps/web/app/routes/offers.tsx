@@ -9,7 +9,7 @@ import { Link, useNavigation, useRevalidator } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { OfferCard } from '../features/promotions/offer-card.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
-import { PromoCodeForm } from '../features/promotions/promo-code-form.tsx';
+import { PromoCodeSection } from '../features/promotions/promo-code-section.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, OFFERS_SHOWN, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
@@ -88,7 +88,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <div className="mt-8">
-        <PromoCodeForm />
+        <PromoCodeSection />
       </div>
     </div>
   );

@@ -6,7 +6,7 @@
 import { localizePath } from '@croupier/contract/locales';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isNotFoundFailure } from '../features/promotions/api-failure-message.ts';
+import { isNotFoundFailure } from '../features/promotions/not-found-failure.ts';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
 import { PromotionCta } from '../features/promotions/promotion-cta.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';

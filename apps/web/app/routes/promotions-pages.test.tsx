@@ -13,9 +13,11 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
+import campaignsEn from '../i18n/locales/en/campaigns.json' with { type: 'json' };
 import commonEn from '../i18n/locales/en/common.json' with { type: 'json' };
 import promotionsEn from '../i18n/locales/en/promotions.json' with { type: 'json' };
 import uiEn from '../i18n/locales/en/ui.json' with { type: 'json' };
+import campaignsFr from '../i18n/locales/fr/campaigns.json' with { type: 'json' };
 import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
 import promotionsFr from '../i18n/locales/fr/promotions.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
@@ -32,10 +34,10 @@ function testI18n(locale: 'en' | 'fr') {
     lng: locale,
     fallbackLng: false,
     resources: {
-      en: { promotions: promotionsEn, common: commonEn, ui: uiEn },
-      fr: { promotions: promotionsFr, common: commonFr, ui: uiFr },
+      en: { promotions: promotionsEn, campaigns: campaignsEn, common: commonEn, ui: uiEn },
+      fr: { promotions: promotionsFr, campaigns: campaignsFr, common: commonFr, ui: uiFr },
     },
-    ns: ['promotions', 'common', 'ui'],
+    ns: ['promotions', 'campaigns', 'common', 'ui'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -217,7 +219,7 @@ describe('/promotions/{id}', () => {
     expect(screen.getByTestId('promotion-body').innerHTML).toBe('<p>Try our slots on us.</p>');
   });
 
-  test('a player activates the code and gets a success toast', async () => {
+  test('a player activates the code and gets the promo-code-activated popup', async () => {
     answers.push({
       status: 200,
       body: { status: 1, data: { ...DEPOSIT_OFFER, id: 9, trigger: 'promo_code', title: 'Free 10 bonus' } },
@@ -226,13 +228,13 @@ describe('/promotions/{id}', () => {
       player: true,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Activate code WELCOME10' }));
-    expect(await screen.findByText('Code activated')).toBeTruthy();
-    expect(screen.getByText('Free 10 bonus: your bonus is waiting in your account.')).toBeTruthy();
+    const popup = within(await screen.findByRole('dialog', { name: 'Promo code activated' }));
+    expect(popup.getByText('“Free 10 bonus” is now on your account:')).toBeTruthy();
     const call = calls.find((c) => c.method === 'campaigns.activateOffer');
     expect(call?.body.get('promo_code')).toBe('WELCOME10');
   });
 
-  test('a refused code shows the server’s message', async () => {
+  test('a refused code shows the promo-code text of its first error code', async () => {
     answers.push({
       status: 400,
       body: {
@@ -333,7 +335,7 @@ describe('/offers', () => {
     expect(await screen.findByText('No offers right now')).toBeTruthy();
     const form = within(screen.getByTestId('promo-code-form'));
     fireEvent.click(form.getByRole('button', { name: 'Activate' }));
-    expect(await form.findByText('Enter a code first.')).toBeTruthy();
+    expect(await form.findByText('Enter a promo code.')).toBeTruthy();
     expect(calls).toHaveLength(0);
     fireEvent.change(form.getByLabelText('Promo code'), { target: { value: ' nope ' } });
     fireEvent.click(form.getByRole('button', { name: 'Activate' }));

@@ -8,15 +8,10 @@
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
-import { createBrowserApi } from '../../lib/browser-api.ts';
-import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
-import { useDialogs } from '../../ui/dialogs.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { promoCodeErrorCodes, promoCodeFailureKey, sendPromoNotFound } from './promo-code-failure.ts';
-import { showPromoActivated } from './promo-dialogs.tsx';
+import { useActivatePromoCode } from './use-activate-promo-code.ts';
 
 /** Spec §3: the form's state. `validity` false marks the field invalid. */
 export interface PromoCodeFormState {
@@ -27,11 +22,8 @@ export interface PromoCodeFormState {
 
 export function PromoCodeForm({ onActivated }: { onActivated?: (offer: OfferOutput) => void }) {
   const { t } = useTranslation('campaigns');
-  const locale = usePageLocale();
-  const dialogs = useDialogs();
-  const revalidator = useRevalidator();
+  const { activate, pending } = useActivatePromoCode();
   const [form, setForm] = useState<PromoCodeFormState>({ value: '', validity: true, message: '' });
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,20 +32,12 @@ export function PromoCodeForm({ onActivated }: { onActivated?: (offer: OfferOutp
       setForm({ value: form.value, validity: false, message: t('promoCode.required') });
       return;
     }
-    setBusy(true);
-    const api = createBrowserApi(locale);
-    try {
-      const offer = await api.call('campaigns.activateOffer', { promo_code: code });
+    const result = await activate(code);
+    if (result.ok) {
       setForm({ value: '', validity: true, message: '' });
-      showPromoActivated(dialogs, offer, t);
-      onActivated?.(offer);
-      void revalidator.revalidate();
-    } catch (error) {
-      const key = promoCodeFailureKey(error);
-      setForm({ value: form.value, validity: false, message: key ? t(key) : t('promoCode.network') });
-      if (key) void sendPromoNotFound(api, code, promoCodeErrorCodes(error)[0] ?? 'INVALID');
-    } finally {
-      setBusy(false);
+      onActivated?.(result.offer);
+    } else {
+      setForm({ value: form.value, validity: false, message: result.message });
     }
   };
 
@@ -79,7 +63,7 @@ export function PromoCodeForm({ onActivated }: { onActivated?: (offer: OfferOutp
       </Field>
       <Button
         type="submit"
-        loading={busy}
+        loading={pending !== null}
         fullWidth
         className="tablet:mt-7 tablet:w-auto"
         data-testid="promo-code-submit"

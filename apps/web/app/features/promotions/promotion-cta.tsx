@@ -1,23 +1,25 @@
 /**
  * The call to action of a promotion page. A guest gets the sign-up button (the registration popup,
  * with the promotion's promo code pre-filled when it has one). A player gets "Activate code" for a
- * promo code, the deposit page for an offer, or the operator's link.
+ * promo code (the site's one redemption, features/campaigns), the deposit page for an offer, or the operator's link.
  */
 import type { PromotionDetail } from '@croupier/contract/promotions/get';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
+import { useToasts } from '../../ui/toasts.tsx';
 import { useAuthRoot } from '../auth/auth-root-data.ts';
+import { useActivatePromoCode } from '../campaigns/use-activate-promo-code.ts';
 import { ctaHref, depositWithOfferPath, signUpHref } from './promotion-paths.ts';
-import { useOfferActions } from './use-offer-actions.ts';
 
 export function PromotionCta({ promotion }: { promotion: PromotionDetail }) {
   const { t } = useTranslation('promotions');
   const locale = usePageLocale();
   const location = useLocation();
   const isPlayer = useAuthRoot()?.isAuthenticated ?? false;
-  const { activate, pending } = useOfferActions();
+  const { activate, pending } = useActivatePromoCode();
+  const toasts = useToasts();
   const cta = promotion.cta;
   const code = cta?.promo_code ?? null;
 
@@ -33,8 +35,11 @@ export function PromotionCta({ promotion }: { promotion: PromotionDetail }) {
     return (
       <Button
         size="lg"
-        loading={pending === `code:${code}`}
-        onClick={() => void activate(code)}
+        loading={pending === code}
+        onClick={async () => {
+          const result = await activate(code);
+          if (!result.ok) toasts.show({ kind: 'error', title: t('offers.failed'), text: result.message });
+        }}
         data-testid="promotion-activate"
       >
         {t('cta.activate', { code })}

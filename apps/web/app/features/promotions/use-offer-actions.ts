@@ -1,7 +1,7 @@
 /**
- * The browser's offer actions (a button's click, never page data): take an action offer
- * (`campaigns.takepromotions`) or redeem a promo code (`campaigns.activateOffer`). Success shows a
- * toast and reloads the page's data; a refusal shows the server's localized message.
+ * The browser's offer action (a button's click, never page data): take an action offer
+ * (`campaigns.takepromotions`). Success shows a toast and reloads the page's data; a refusal shows
+ * the server's localized message. Promo codes are redeemed by features/campaigns.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useRevalidator } from 'react-router';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useToasts } from '../../ui/toasts.tsx';
-import { apiFailureMessage } from './api-failure-message.ts';
+import { toApiFailure } from '../profile/api-failure.ts';
 
 export type ActionResult = { ok: true; title: string } | { ok: false; message: string };
 
@@ -23,7 +23,7 @@ export function useOfferActions() {
 
   const fail = useCallback(
     (error: unknown): ActionResult => {
-      const message = apiFailureMessage(error) ?? t('offers.failedText');
+      const message = toApiFailure(error)?.message || t('offers.failedText');
       toasts.show({ kind: 'error', title: t('offers.failed'), text: message });
       return { ok: false, message };
     },
@@ -51,26 +51,5 @@ export function useOfferActions() {
     [api, fail, revalidator, t, toasts],
   );
 
-  const activate = useCallback(
-    async (code: string): Promise<ActionResult> => {
-      setPending(`code:${code}`);
-      try {
-        const offer = await api.call('campaigns.activateOffer', { promo_code: code });
-        toasts.show({
-          kind: 'success',
-          title: t('cta.activated'),
-          text: t('cta.activatedText', { title: offer.title }),
-        });
-        void revalidator.revalidate();
-        return { ok: true, title: offer.title };
-      } catch (error) {
-        return fail(error);
-      } finally {
-        setPending(null);
-      }
-    },
-    [api, fail, revalidator, t, toasts],
-  );
-
-  return { take, activate, pending };
+  return { take, pending };
 }
