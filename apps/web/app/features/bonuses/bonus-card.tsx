@@ -162,6 +162,7 @@ export function BonusCard({
         funded ? 'border-accent/40' : 'border-border',
       )}
       data-testid="bonus-card"
+      data-bonus-id={bonus.id}
       data-status={bonus.status}
       aria-labelledby={`bonus-${bonus.id}-name`}
     >
