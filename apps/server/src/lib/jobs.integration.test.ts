@@ -291,15 +291,26 @@ describe('two nodes on one queue', () => {
     for (let i = 0; i < 20; i += 1) await b.queue.enqueue('count', { key: `after${i}` });
     // Nothing lost: the jobs caught by the fault run too (a restarted runner releases what its dead
     // pool held), at least once — twice when the work committed and the completion was lost.
+    const keys = [
+      ...Array.from({ length: 20 }, (_, i) => `after${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `before${i}`),
+    ];
+    // Generous: after three rounds of terminations the runner restarts with back-off (up to 30 s,
+    // ADR 011), and a loaded CI machine running the whole suite has timed out at 20 s. A timeout
+    // says which jobs were left and in what state, and what the runners logged.
     await waitFor(async () => {
       const seen = await effects();
-      return [
-        ...Array.from({ length: 20 }, (_, i) => seen.get(`after${i}`)),
-        ...Array.from({ length: 10 }, (_, i) => seen.get(`before${i}`)),
-      ].every(Boolean);
-      // Generous: after three rounds of terminations the runner restarts with back-off (up to 30 s,
-      // ADR 011), and a loaded CI machine running the whole suite has timed out at 20 s.
-    }, 60_000);
+      return keys.every((key) => seen.has(key));
+    }, 60_000).catch(async (error: unknown) => {
+      const seen = await effects();
+      const jobs = await a.client.db.execute(
+        sql`SELECT j.id, j.payload, j.attempts, j.locked_by, j.locked_at, j.run_at, j.last_error
+              FROM graphile_worker._private_jobs j`,
+      );
+      throw new Error(
+        `${String(error)}; missing ${JSON.stringify(keys.filter((key) => !seen.has(key)))}; jobs ${JSON.stringify(jobs.rows)}; log ${JSON.stringify(lines.map((line) => [line.node, line.level, line.message]))}`,
+      );
+    });
     await sleep(300);
     const seen = await effects();
     for (let i = 0; i < 20; i += 1) expect(seen.get(`after${i}`)?.runs).toBe(1);

@@ -136,6 +136,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /** The supervisor: (re)starts the runner, backing off while it cannot. */
   let supervising: Promise<void> | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** A runner being stopped to be renewed (see `supervise`); `stop` waits for it instead. */
+  let renewal: Promise<void> | undefined;
   let wakeSupervisor: (() => void) | undefined;
   let depthTimer: NodeJS.Timeout | undefined;
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
@@ -264,6 +266,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
     /** Pools of this node that ended by themselves: their locks are released at the next start. */
     const deadPools: string[] = [];
+    /**
+     * A job fetch that failed on a lost connection may have locked jobs the pool never received
+     * (the fetch committed, its answer was lost): nobody would run them for the library's 4-hour
+     * stale-lock window. The pool is renewed instead: it finishes the jobs it runs, ends, and the
+     * next start releases every lock it still holds (`recover`), those phantom ones included.
+     */
+    let renewReason: string | undefined;
+    events.on('worker:getJob:error', ({ error }) => {
+      if (renewal || stopped || !runner) return;
+      renewReason = `a job fetch failed (${String(error).slice(0, 120)})`;
+      renewal = runner.stop().catch(() => {});
+    });
     try {
       while (!stopped) await runOnce();
     } finally {
@@ -293,9 +307,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await runner.promise;
         if (stopped) return;
         if (poolId) deadPools.push(poolId);
-        throw new Error('runner ended by itself');
+        throw new Error(renewReason ? `runner renewed: ${renewReason}` : 'runner ended by itself');
       } catch (error) {
         runner = undefined;
+        renewal = undefined;
+        renewReason = undefined;
         if (stopped) return;
         // A runner that had been up for a minute starts the back-off over.
         if (upSince !== undefined && Date.now() - upSince > 60_000) failures = 0;
@@ -456,6 +472,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     start() {
       if (!stopped) return;
       stopped = false;
+      renewal = undefined;
       supervising = supervise();
       scheduleDepthLog();
     },
@@ -472,7 +489,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const settled = await Promise.race([supervising.then(() => true), sleep(10).then(() => false)]);
         if (settled) break;
       }
-      await runner?.stop();
+      // A runner already stopping to be renewed cannot be stopped twice: wait for that stop.
+      await (renewal ?? runner?.stop());
       await supervising;
       runner = undefined;
       supervising = undefined;
