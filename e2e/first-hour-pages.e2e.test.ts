@@ -255,7 +255,8 @@ describe('first hour: result pages and the game page', () => {
       () =>
         document.querySelector('[data-testid="header-balance"] .amount')?.textContent?.trim() === '€50.00',
       undefined,
-      { timeout: 5_000 },
+      // The header follows the credited deposit within a second; a loaded CI machine took over 5 s.
+      { timeout: 15_000 },
     );
     const states = await page.evaluate(
       () => (window as unknown as { __resultStates: string[] }).__resultStates,

@@ -7,7 +7,6 @@
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import type { PromotionDetail, PromotionSummary } from '@croupier/contract/promotions/get';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -22,6 +21,7 @@ import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
 import promotionsFr from '../i18n/locales/fr/promotions.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
 import { DialogProvider } from '../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../ui/test-i18n.ts';
 import { ToastProvider } from '../ui/toasts.tsx';
 import OfferPage from './offer.tsx';
 import OffersPage from './offers.tsx';
@@ -29,21 +29,10 @@ import PromotionPage from './promotion.tsx';
 import PromotionsPage from './promotions.tsx';
 
 function testI18n(locale: 'en' | 'fr') {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
-      en: { promotions: promotionsEn, campaigns: campaignsEn, common: commonEn, ui: uiEn },
-      fr: { promotions: promotionsFr, campaigns: campaignsFr, common: commonFr, ui: uiFr },
-    },
-    ns: ['promotions', 'campaigns', 'common', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { common: commonEn, promotions: promotionsEn, campaigns: campaignsEn, ui: uiEn },
+    fr: { common: commonFr, promotions: promotionsFr, campaigns: campaignsFr, ui: uiFr },
   });
-  return instance;
 }
 
 interface Call {

@@ -5,7 +5,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -16,6 +15,7 @@ import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
 import bonusesFr from '../../i18n/locales/fr/bonuses.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { PlayerHeaderActions } from './player-header.tsx';
 import { testAuthRoot } from './test-auth-root.ts';
@@ -23,21 +23,10 @@ import { testAuthRoot } from './test-auth-root.ts';
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 
 function testI18n(locale: Locale) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
-      en: { auth: authEn, bonuses: bonusesEn, ui: uiEn },
-      fr: { auth: authFr, bonuses: bonusesFr, ui: uiFr },
-    },
-    ns: ['auth', 'bonuses', 'ui'],
-    defaultNS: 'auth',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { auth: authEn, bonuses: bonusesEn, ui: uiEn },
+    fr: { auth: authFr, bonuses: bonusesFr, ui: uiFr },
   });
-  return instance;
 }
 
 let refreshed: unknown = null;

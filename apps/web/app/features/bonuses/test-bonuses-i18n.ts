@@ -3,28 +3,18 @@
  * `cashier`, `ui`), set up synchronously like the app's.
  */
 import type { Locale } from '@croupier/contract/locales';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import bonusesEn from '../../i18n/locales/en/bonuses.json' with { type: 'json' };
 import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import bonusesFr from '../../i18n/locales/fr/bonuses.json' with { type: 'json' };
 import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 
 export function createBonusesTestI18n(locale: Locale = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
-      en: { bonuses: bonusesEn, cashier: cashierEn, ui: uiEn },
-      fr: { bonuses: bonusesFr, cashier: cashierFr, ui: uiFr },
-    },
-    ns: ['bonuses', 'cashier', 'ui'],
-    defaultNS: 'bonuses',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { bonuses: bonusesEn, cashier: cashierEn, ui: uiEn },
+    fr: { bonuses: bonusesFr, cashier: cashierFr, ui: uiFr },
   });
-  return instance;
 }

@@ -1,22 +1,15 @@
 /** Tests only: an i18next instance with the bundles campaigns components read (`campaigns`, `ui`). */
 import type { Locale } from '@croupier/contract/locales';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import campaignsEn from '../../i18n/locales/en/campaigns.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import campaignsFr from '../../i18n/locales/fr/campaigns.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 
 export function createCampaignsTestI18n(locale: Locale = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { en: { campaigns: campaignsEn, ui: uiEn }, fr: { campaigns: campaignsFr, ui: uiFr } },
-    ns: ['campaigns', 'ui'],
-    defaultNS: 'campaigns',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { campaigns: campaignsEn, ui: uiEn },
+    fr: { campaigns: campaignsFr, ui: uiFr },
   });
-  return instance;
 }

@@ -1,6 +1,6 @@
 /** Tests only: an i18next instance with the bundles game components read. */
 import type { Locale } from '@croupier/contract/locales';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import gamesEn from '../../i18n/locales/en/games.json' with { type: 'json' };
@@ -9,21 +9,11 @@ import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
 import commonFr from '../../i18n/locales/fr/common.json' with { type: 'json' };
 import gamesFr from '../../i18n/locales/fr/games.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 
 export function createGamesTestI18n(locale: Locale = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
-      en: { games: gamesEn, ui: uiEn, auth: authEn, common: commonEn },
-      fr: { games: gamesFr, ui: uiFr, auth: authFr, common: commonFr },
-    },
-    ns: ['games', 'ui', 'auth', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { common: commonEn, games: gamesEn, ui: uiEn, auth: authEn },
+    fr: { common: commonFr, games: gamesFr, ui: uiFr, auth: authFr },
   });
-  return instance;
 }

@@ -3,28 +3,18 @@
  * `common`, `ui`), set up synchronously like the app's.
  */
 import type { Locale } from '@croupier/contract/locales';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import profileEn from '../../i18n/locales/en/profile.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import commonFr from '../../i18n/locales/fr/common.json' with { type: 'json' };
 import profileFr from '../../i18n/locales/fr/profile.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 
 export function createProfileTestI18n(locale: Locale = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
-      en: { profile: profileEn, common: commonEn, ui: uiEn },
-      fr: { profile: profileFr, common: commonFr, ui: uiFr },
-    },
-    ns: ['profile', 'common', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
+  return createBundlesTestI18n(locale, {
+    en: { common: commonEn, profile: profileEn, ui: uiEn },
+    fr: { common: commonFr, profile: profileFr, ui: uiFr },
   });
-  return instance;
 }
