@@ -26,9 +26,10 @@ import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
-import { maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
+import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
@@ -63,13 +64,24 @@ export function createServices(deps: Deps) {
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
   const wagers = createWagersService(deps);
+  // Responsible gaming (ADR 025): loss and wager limits and exclusions, checked in the bet path below.
+  const responsibleGaming = createResponsibleGamingService(deps, {
+    playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
+    endSessions: async (playerId) => {
+      await sessions.revokeAllForPlayer(playerId, 'logout');
+    },
+  });
   // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
   // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
   // so the check reaches it when a bet comes, never at construction.
   const gameWallet = createGameWalletService(deps, {
     wallet,
     metadata,
-    checkBet: maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
+    // Responsible-gaming limits and exclusions (ADR 025) run first, then the bonus max bet.
+    checkBet: allChecks(
+      responsibleGaming.checkBet,
+      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
+    ),
     // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
     freeRounds: {
       won: (tx, packId, winMinor) => bonuses.freeRoundWon(tx, packId, winMinor),
@@ -119,6 +131,7 @@ export function createServices(deps: Deps) {
     bonuses,
     cashbacks,
     campaigns,
+    responsibleGaming,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

@@ -29,7 +29,14 @@ import { createGameWalletRepository, type SessionMode, type StoredAnswer } from 
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
 import { type CheckBet, createWalletActions, type FreeRoundHooks } from './wallet-actions.ts';
 
-export { BetRefused, type CheckBet, type FreeRoundHooks, maxBetCheck } from './wallet-actions.ts';
+export {
+  allChecks,
+  type BetRefusalCode,
+  BetRefused,
+  type CheckBet,
+  type FreeRoundHooks,
+  maxBetCheck,
+} from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;
