@@ -60,6 +60,8 @@ export function createServices(deps: Deps) {
       signUpCodePending: (playerId) => campaigns.signUpCodePending(playerId),
       signUpCodeTask: SIGN_UP_CODE_DEPOSIT_TASK,
     },
+    // A player in a time-out or self-exclusion may only withdraw (ADR 025).
+    depositGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
@@ -90,7 +92,12 @@ export function createServices(deps: Deps) {
   });
   const games = createGamesService(deps, { gameWallet, accounts });
   // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).
-  const bonuses = createBonusesService(deps, { bonusMoves, games });
+  // An excluded player gets no bonus and activates none (ADR 025), checked in the grant's transaction.
+  const bonuses = createBonusesService(deps, {
+    bonusMoves,
+    games,
+    playerGate: (tx, playerId) => responsibleGaming.assertNotExcluded(playerId, tx),
+  });
   // Wagering progress is a consumer of the stream (ADR 019); consumers register before the queue starts.
   wagers.registerConsumer(bonuses.wageringConsumer);
   // Cashback accrual is a consumer too (ADR 022); a period closes once its events are all applied.
@@ -105,7 +112,9 @@ export function createServices(deps: Deps) {
   wagers.registerConsumer(cashbacks.accrualConsumer);
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
-    grantInTx: createGrantInTransaction(deps),
+    grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
+      responsibleGaming.assertNotExcluded(playerId, tx),
+    ),
     templateSummaries: createTemplateSummaries(deps),
     templateIdByKey: (key) => bonuses.templateIdByKey(key),
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
