@@ -84,6 +84,8 @@ export function createServices(deps: Deps) {
       responsibleGaming.checkBet,
       maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
     ),
+    // An excluded player opens no real-money game (ADR 025); demo play stays open.
+    realPlayGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
     // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
     freeRounds: {
       won: (tx, packId, winMinor) => bonuses.freeRoundWon(tx, packId, winMinor),

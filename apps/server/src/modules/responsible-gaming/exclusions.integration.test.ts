@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { rgsCredentials } from '../../provider-credentials.ts';
 import { newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { type CashierHarness, createCashierHarness, payAtProvider } from '../cashier/cashier-test-client.ts';
 
@@ -85,6 +86,18 @@ describe('time-out and self-exclusion', () => {
       sql`SELECT count(*)::int AS n FROM player_bonuses WHERE player_id = ${p.id}`,
     );
     expect(granted.rows[0]?.n).toBe(0);
+
+    // No real-money game session opens (refused before anything is stored).
+    const real = await typedError(
+      h.app.services.gameWallet.openSession({
+        playerId: p.id,
+        gameId: 1n,
+        provider: rgsCredentials(h.config).providerId,
+        mode: 'real',
+        currency: 'EUR',
+      }),
+    );
+    expect(real.code).toBe('rg_excluded');
 
     const withdrawal = await browser.call('cashier.makewithdrawal', { method: 'card', amount: '30' });
     expect(withdrawal.body.status, JSON.stringify(withdrawal.body)).toBe(1);
