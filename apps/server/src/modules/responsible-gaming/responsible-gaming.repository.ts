@@ -40,15 +40,6 @@ function toLimit(row: typeof rgLimits.$inferSelect): LimitRecord {
   };
 }
 
-/**
- * The SQL condition "this player is in a time-out or a self-exclusion at `now`", for the other
- * modules' status checks (handed out by the service, so this table is read only by this module).
- */
-export function excludedAtSql(playerId: ReturnType<typeof sql>, now: ReturnType<typeof sql>) {
-  return sql`EXISTS (SELECT 1 FROM rg_exclusions rx
-    WHERE rx.player_id = ${playerId} AND rx.starts_at <= ${now} AND rx.ends_at > ${now})`;
-}
-
 export function responsibleGamingQueries(executor: Executor) {
   return {
     /** The player's loss and wager limits, in a stable order. */
@@ -105,6 +96,50 @@ export function responsibleGamingQueries(executor: Executor) {
         effectiveAt: row.effectiveAt,
         createdAt: row.createdAt,
       }));
+    },
+
+    /**
+     * What the bet path needs in one round trip: whether an exclusion runs at `now`, and the
+     * player's limits (none for most players).
+     */
+    async betFacts(playerId: bigint, now: Date): Promise<{ excluded: boolean; limits: LimitRecord[] }> {
+      const at = now.toISOString();
+      const result = await executor.execute<{
+        excluded: boolean;
+        kind: string | null;
+        period: string | null;
+        currency: string | null;
+        limit_minor: string | null;
+        pending_set: boolean | null;
+        pending_minor: string | null;
+        pending_effective_at: string | Date | null;
+      }>(sql`
+        SELECT EXISTS (SELECT 1 FROM rg_exclusions x WHERE x.player_id = ${playerId}::bigint
+                         AND x.starts_at <= ${at}::timestamptz AND x.ends_at > ${at}::timestamptz) AS excluded,
+               l.kind, l.period, l.currency, l.limit_minor::text AS limit_minor, l.pending_set,
+               l.pending_minor::text AS pending_minor, l.pending_effective_at
+        FROM (SELECT 1) one
+        LEFT JOIN rg_limits l ON l.player_id = ${playerId}::bigint`);
+      const rows = result.rows;
+      return {
+        excluded: rows[0]?.excluded === true,
+        limits: rows.flatMap((row) =>
+          row.kind === null || row.limit_minor === null
+            ? []
+            : [
+                {
+                  kind: row.kind as LimitKind,
+                  period: row.period as LimitPeriod,
+                  currency: row.currency ?? '',
+                  limitMinor: BigInt(row.limit_minor),
+                  pendingSet: row.pending_set === true,
+                  pendingMinor: row.pending_minor === null ? null : BigInt(row.pending_minor),
+                  pendingEffectiveAt:
+                    row.pending_effective_at === null ? null : new Date(row.pending_effective_at),
+                },
+              ],
+        ),
+      };
     },
 
     /** The exclusion running at `now` that ends last, if any. */

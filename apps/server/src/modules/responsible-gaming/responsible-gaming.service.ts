@@ -7,7 +7,6 @@ import type { Locale } from '@croupier/contract/locales';
 import type { RgExclusionOutput, RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BetRefused, type CheckBet } from '../gamewallet/gamewallet.service.ts';
@@ -29,7 +28,6 @@ import {
 } from './limits.ts';
 import {
   createResponsibleGamingRepository,
-  excludedAtSql,
   type ResponsibleGamingQueries,
   type RgTx,
   responsibleGamingQueries,
@@ -251,24 +249,16 @@ export function createResponsibleGamingService(
     },
 
     /**
-     * "This player is excluded now" as SQL, for the status checks of other modules' statements (the
-     * game wallet's call statement reads it beside the player's status).
-     */
-    excludedSql(playerId: SQL): SQL {
-      return excludedAtSql(playerId, sql`now()`);
-    },
-
-    /**
      * The bet path's check (runs in the bet's transaction, under the player's balance lock taken by
      * the call's first statement, so concurrent bets of one player see each other's stakes): a stake
      * that would take any loss or wager limit in force past its amount is refused, nothing written.
      */
     checkBet: (async (tx, playerId, currency, stakeMinor) => {
       const now = deps.now();
-      const repo = responsibleGamingQueries(tx);
-      const running = await repo.activeExclusion(playerId, now);
-      if (running) throw new BetRefused('rg_excluded');
-      const records = await repo.listLimits(playerId);
+      // One round trip for everyone; the window sums only for players with limits.
+      const facts = await responsibleGamingQueries(tx).betFacts(playerId, now);
+      if (facts.excluded) throw new BetRefused('rg_excluded');
+      const records = facts.limits;
       const inForce: { kind: LimitKind; period: LimitPeriod; limitMinor: bigint }[] = [];
       for (const record of records) {
         const limitMinor = effectiveLimit(record, now);
