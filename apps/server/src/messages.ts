@@ -11,6 +11,7 @@ import { campaignsTexts } from './modules/campaigns/campaigns.messages.ts';
 import { cashbacksTexts } from './modules/cashbacks/cashbacks.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { promotionsTexts } from './modules/cms/promotions.messages.ts';
+import { responsibleGamingTexts } from './modules/responsible-gaming/responsible-gaming.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
 
 export const messages = createMessageRegistry([
@@ -23,4 +24,5 @@ export const messages = createMessageRegistry([
   campaignsTexts,
   backofficeTexts,
   promotionsTexts,
+  responsibleGamingTexts,
 ]);

@@ -14,6 +14,7 @@ import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
+import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import type { Services } from './services.ts';
 
@@ -37,5 +38,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...campaignsMethods({ campaigns: services.campaigns }),
+    ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
   ];
 }

@@ -26,9 +26,10 @@ import { createCmsService } from './modules/cms/cms.service.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
-import { maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
+import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
@@ -59,17 +60,32 @@ export function createServices(deps: Deps) {
       signUpCodePending: (playerId) => campaigns.signUpCodePending(playerId),
       signUpCodeTask: SIGN_UP_CODE_DEPOSIT_TASK,
     },
+    // A player in a time-out or self-exclusion may only withdraw (ADR 025).
+    depositGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
   const wagers = createWagersService(deps);
+  // Responsible gaming (ADR 025): loss and wager limits and exclusions, checked in the bet path below.
+  const responsibleGaming = createResponsibleGamingService(deps, {
+    playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
+    endSessions: async (playerId) => {
+      await sessions.revokeAllForPlayer(playerId, 'logout');
+    },
+  });
   // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
   // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
   // so the check reaches it when a bet comes, never at construction.
   const gameWallet = createGameWalletService(deps, {
     wallet,
     metadata,
-    checkBet: maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
+    // Responsible-gaming limits and exclusions (ADR 025) run first, then the bonus max bet.
+    checkBet: allChecks(
+      responsibleGaming.checkBet,
+      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
+    ),
+    // An excluded player opens no real-money game (ADR 025); demo play stays open.
+    realPlayGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
     // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
     freeRounds: {
       won: (tx, packId, winMinor) => bonuses.freeRoundWon(tx, packId, winMinor),
@@ -78,7 +94,12 @@ export function createServices(deps: Deps) {
   });
   const games = createGamesService(deps, { gameWallet, accounts });
   // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).
-  const bonuses = createBonusesService(deps, { bonusMoves, games });
+  // An excluded player gets no bonus and activates none (ADR 025), checked in the grant's transaction.
+  const bonuses = createBonusesService(deps, {
+    bonusMoves,
+    games,
+    playerGate: (tx, playerId) => responsibleGaming.assertNotExcluded(playerId, tx),
+  });
   // Wagering progress is a consumer of the stream (ADR 019); consumers register before the queue starts.
   wagers.registerConsumer(bonuses.wageringConsumer);
   // Cashback accrual is a consumer too (ADR 022); a period closes once its events are all applied.
@@ -93,7 +114,9 @@ export function createServices(deps: Deps) {
   wagers.registerConsumer(cashbacks.accrualConsumer);
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
-    grantInTx: createGrantInTransaction(deps),
+    grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
+      responsibleGaming.assertNotExcluded(playerId, tx),
+    ),
     templateSummaries: createTemplateSummaries(deps),
     templateIdByKey: (key) => bonuses.templateIdByKey(key),
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
@@ -119,6 +142,7 @@ export function createServices(deps: Deps) {
     bonuses,
     cashbacks,
     campaigns,
+    responsibleGaming,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
   };
 }

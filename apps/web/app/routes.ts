@@ -31,6 +31,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('notification', 'routes/profile-notification.tsx', id('profile-notification')),
         route('bonuses', 'routes/profile-bonuses.tsx', id('profile-bonuses')),
         route('cashback', 'routes/profile-cashback.tsx', id('profile-cashback')),
+        route('responsible-game', 'routes/profile-responsible-game.tsx', id('profile-responsible-game')),
       ]),
       // Cashier (spec §2); guests are sent home by the guest guard (spec §6). /cashier goes to
       // deposit; /cashier/billing to the deposit index unless it names a deposit method page.
@@ -56,7 +57,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('paysuccess/:transaction?', 'routes/payment-result.tsx', id('pay-success')),
       ]),
       // Placeholders with an empty component until their areas are built (spec §2).
-      route('responsible-game', 'routes/placeholder.tsx', id('responsible-game')),
+      route('responsible-game', 'routes/responsible-game.tsx', id('responsible-game')),
       // Provably-fair explanation and round verifier (game-codes.md "Fairness (verifier) page").
       route('fairness', 'routes/fairness.tsx', id('fairness')),
       route('bets/*', 'routes/placeholder.tsx', id('bets')),

@@ -65,6 +65,9 @@ import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
 import { popupsGet } from './popups/get.ts';
 import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
+import { responsibleGamingExclude } from './responsible-gaming/exclude.ts';
+import { responsibleGamingGetLimits } from './responsible-gaming/get-limits.ts';
+import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -129,6 +132,9 @@ export const methods = {
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,
+  [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
+  [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
+  [responsibleGamingExclude.name]: responsibleGamingExclude,
   [campaignsGetoffers.name]: campaignsGetoffers,
   [campaignsTakepromotions.name]: campaignsTakepromotions,
   [campaignsActivateOffer.name]: campaignsActivateOffer,

@@ -50,7 +50,7 @@ describe('/api envelope and transport', () => {
       bonuses: true,
       loyalty: false,
       support: false,
-      responsibleGaming: false,
+      responsibleGaming: true,
       verification: false,
       liveCasino: false,
     });

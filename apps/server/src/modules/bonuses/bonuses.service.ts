@@ -24,7 +24,7 @@ import {
   type PlayerBonusRecord,
   type TemplateRecord,
 } from './bonuses.repository.ts';
-import { createGrantInTransaction, type GrantOptions } from './grant-in-transaction.ts';
+import { createGrantInTransaction, type GrantOptions, type PlayerGate } from './grant-in-transaction.ts';
 import { DEMO_BONUS_TEMPLATES } from './seed-bonuses.ts';
 import { createWageringConsumer } from './wagering-consumer.ts';
 
@@ -41,11 +41,13 @@ export function createBonusesService(
   collaborators: {
     bonusMoves: BonusMoves;
     games: Pick<GamesService, 'gameTypesByIds' | 'awardFreespinPack'>;
+    /** Refuses grants and activations to an excluded player (responsible gaming, ADR 025). */
+    playerGate?: PlayerGate;
   },
 ) {
-  const { bonusMoves, games } = collaborators;
+  const { bonusMoves, games, playerGate } = collaborators;
   const repository = createBonusesRepository(deps.db);
-  const grantInTransaction = createGrantInTransaction(deps);
+  const grantInTransaction = createGrantInTransaction(deps, playerGate);
 
   const notFound = () =>
     new AppError('InvalidParameterException', {
@@ -210,6 +212,7 @@ export function createBonusesService(
       return await deps.db.transaction(async (tx) => {
         const bonus = await repository.lockBonus(tx, bonusId);
         if (!bonus || bonus.playerId !== playerId) throw notFound();
+        if (action === 'activate' && playerGate) await playerGate(tx, playerId);
         const template = await templateOf(bonus.templateId, tx);
         if (action === 'activate' && bonus.status === 'available' && bonus.activateBy <= deps.now()) {
           throw refusal('activate', null);

@@ -31,9 +31,19 @@ export type GrantInTransaction = (
   options: GrantOptions,
 ) => Promise<PlayerBonusRecord>;
 
-export function createGrantInTransaction(deps: Pick<Deps, 'db' | 'now'>): GrantInTransaction {
+/**
+ * `playerGate` refuses a player who may not receive a bonus now (a time-out or self-exclusion,
+ * ADR 025) with a typed error, read on the grant's transaction.
+ */
+export type PlayerGate = (tx: BonusTx, playerId: bigint) => Promise<void>;
+
+export function createGrantInTransaction(
+  deps: Pick<Deps, 'db' | 'now'>,
+  playerGate?: PlayerGate,
+): GrantInTransaction {
   const repository = createBonusesRepository(deps.db);
   return async (tx, playerId, templateId, options) => {
+    if (playerGate) await playerGate(tx, playerId);
     const template = (await repository.templates([templateId], tx)).get(templateId);
     if (!template?.enabled) {
       throw new AppError('InvalidParameterException', {

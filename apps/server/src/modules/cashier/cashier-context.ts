@@ -85,6 +85,8 @@ export interface CashierContext {
   psp: PspSettings | null;
   provider: PaymentProvider | null;
   depositOffers: DepositOfferHooks | null;
+  /** Refuses a deposit of a player who may only withdraw now (responsible gaming, ADR 025). */
+  depositGate: ((playerId: bigint) => Promise<void>) | null;
   /** The origin the provider calls back (webhooks). */
   origin(): string;
   /** The host a transaction was made on, stored with it. */
@@ -103,7 +105,16 @@ export interface CashierContext {
 export function createCashierContext(
   parts: Pick<
     CashierContext,
-    'deps' | 'repository' | 'wallet' | 'accounts' | 'cms' | 'metadata' | 'psp' | 'provider' | 'depositOffers'
+    | 'deps'
+    | 'repository'
+    | 'wallet'
+    | 'accounts'
+    | 'cms'
+    | 'metadata'
+    | 'psp'
+    | 'provider'
+    | 'depositOffers'
+    | 'depositGate'
   >,
 ): CashierContext {
   const { deps, repository, wallet, accounts, metadata, provider } = parts;

@@ -53,6 +53,8 @@ export function createCashierService(
     metadata: MetadataService;
     /** Deposit offers (ADR 021); absent: `campaign_offer_id` other than -1 is refused. */
     depositOffers?: DepositOfferHooks;
+    /** Refuses a deposit of a player in a time-out or self-exclusion (ADR 025). */
+    depositGate?: (playerId: bigint) => Promise<void>;
   },
   options: { provider?: PaymentProvider | null; psp?: PspSettings | null } = {},
 ) {
@@ -75,6 +77,7 @@ export function createCashierService(
     psp,
     provider,
     depositOffers: collaborators.depositOffers ?? null,
+    depositGate: collaborators.depositGate ?? null,
   });
   const methods = createPaymentMethods(context);
   const limits = createDepositLimitSettings(context);

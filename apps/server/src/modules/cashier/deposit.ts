@@ -39,6 +39,7 @@ export function createDeposits(
     | 'siteDomain'
     | 'origin'
     | 'depositOffers'
+    | 'depositGate'
   > &
     Pick<ReturnType<typeof createDepositLimitSettings>, 'depositLimitState'>,
 ) {
@@ -160,6 +161,8 @@ export function createDeposits(
       requireProvider();
       // Real money needs a known age of at least the minimum (accounts' age gate).
       await accounts.requireRealMoneyAge(playerId, locale);
+      // A player in a time-out or self-exclusion may only withdraw (ADR 025).
+      if (context.depositGate) await context.depositGate(playerId);
       const player = await facts(playerId, locale);
       const currency = player.currency;
       if (input.currency !== undefined && input.currency !== currency) {

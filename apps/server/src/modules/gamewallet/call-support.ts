@@ -46,7 +46,11 @@ export type WalletErrorCode =
   | 'free_round_wrong_game'
   | 'free_round_expired'
   | 'free_rounds_exhausted'
-  | 'bet_limit_exceeded';
+  | 'bet_limit_exceeded'
+  // Responsible gaming (ADR 025): a loss or wager limit, or a time-out / self-exclusion.
+  | 'rg_loss_limit_reached'
+  | 'rg_wager_limit_reached'
+  | 'rg_excluded';
 
 export function fail(code: WalletErrorCode, extra: Record<string, string> = {}): StoredAnswer {
   return { status: 'error', code, ...extra };

@@ -29,7 +29,14 @@ import { createGameWalletRepository, type SessionMode, type StoredAnswer } from 
 import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
 import { type CheckBet, createWalletActions, type FreeRoundHooks } from './wallet-actions.ts';
 
-export { BetRefused, type CheckBet, type FreeRoundHooks, maxBetCheck } from './wallet-actions.ts';
+export {
+  allChecks,
+  type BetRefusalCode,
+  BetRefused,
+  type CheckBet,
+  type FreeRoundHooks,
+  maxBetCheck,
+} from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;
@@ -65,6 +72,8 @@ export function createGameWalletService(
     checkBet?: CheckBet;
     /** What a free round does to its bonus (ADR 024): the bonuses service. */
     freeRounds?: FreeRoundHooks;
+    /** Refuses a real-money session of a player who may not play now (responsible gaming, ADR 025). */
+    realPlayGate?: (playerId: bigint) => Promise<void>;
   },
 ) {
   const { wallet, metadata } = collaborators;
@@ -116,6 +125,8 @@ export function createGameWalletService(
           fields: { mode: 'invalid' },
         });
       }
+      if (input.mode === 'real' && collaborators.realPlayGate)
+        await collaborators.realPlayGate(input.playerId);
       const exponent = await wallet.exponentOf(input.currency);
       const token = randomBytes(32).toString('base64url');
       const now = deps.now();

@@ -36,12 +36,28 @@ import type {
  */
 export type CheckBet = (tx: Tx, playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
 
-/** A `checkBet` refusal: the bet answers `bet_limit_exceeded` and nothing is written. */
+/** Why a `checkBet` refused: the bonus max bet, or a responsible-gaming limit or exclusion (ADR 025). */
+export type BetRefusalCode =
+  | 'bet_limit_exceeded'
+  | 'rg_loss_limit_reached'
+  | 'rg_wager_limit_reached'
+  | 'rg_excluded';
+
+/** A `checkBet` refusal: the bet answers its code (`bet_limit_exceeded` by default) and nothing is written. */
 export class BetRefused extends Error {
-  constructor(message = 'bet_limit_exceeded') {
-    super(message);
+  readonly code: BetRefusalCode;
+  constructor(code: BetRefusalCode = 'bet_limit_exceeded') {
+    super(code);
     this.name = 'BetRefused';
+    this.code = code;
   }
+}
+
+/** Runs each check in order on the bet's transaction; the first refusal wins. */
+export function allChecks(...checks: CheckBet[]): CheckBet {
+  return async (tx, playerId, currency, stakeMinor) => {
+    for (const check of checks) await check(tx, playerId, currency, stakeMinor);
+  };
 }
 
 /**
@@ -274,7 +290,7 @@ export function createWalletActions({
             await checkBet(tx, session.playerId, session.currency, amountMinor);
           } catch (error) {
             // Rolls the whole call back: no id claimed, no round, no money, no event.
-            if (error instanceof BetRefused) throw new Refusal(fail('bet_limit_exceeded'));
+            if (error instanceof BetRefused) throw new Refusal(fail(error.code));
             throw error;
           }
         }

@@ -19,7 +19,7 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   loyalty: false,
   support: false,
   /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */
-  responsibleGaming: false,
+  responsibleGaming: true,
   /** Identity verification (KYC) in the profile. */
   verification: false,
   /** Live dealer games in the hall: off while the catalogue holds none. */

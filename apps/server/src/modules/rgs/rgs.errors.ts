@@ -11,6 +11,10 @@ export const RGS_ERROR_STATUS = {
   round_in_progress: 409,
   insufficient_funds: 409,
   bet_limit_exceeded: 409,
+  /** Responsible gaming (ADR 025): the player's loss or wager limit, or a time-out / self-exclusion. */
+  rg_loss_limit_reached: 409,
+  rg_wager_limit_reached: 409,
+  rg_excluded: 403,
   /** The free spins asked for cannot be played (used up, expired, cancelled): ADR 024. */
   free_rounds_unavailable: 409,
   round_not_found: 404,

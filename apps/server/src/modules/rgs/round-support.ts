@@ -69,6 +69,16 @@ export function createRoundSupport({
         return new RgsError('bet_limit_exceeded', 'This stake is above the maximum bet allowed now', {
           field: 'bet',
         });
+      case 'rg_loss_limit_reached':
+        return new RgsError('rg_loss_limit_reached', 'This stake would take you over your loss limit', {
+          field: 'bet',
+        });
+      case 'rg_wager_limit_reached':
+        return new RgsError('rg_wager_limit_reached', 'This stake would take you over your wager limit', {
+          field: 'bet',
+        });
+      case 'rg_excluded':
+        return new RgsError('rg_excluded', 'Your account is in a time-out or self-exclusion: no bets');
       case 'free_round_not_found':
       case 'free_round_wrong_game':
       case 'free_round_expired':

@@ -200,3 +200,33 @@ export function createWagersRepository(db: Db) {
 }
 
 export type WagersRepository = ReturnType<typeof createWagersRepository>;
+
+/**
+ * A player's stakes and net loss in each window starting at `since[i]` and ending now, in one
+ * currency, read with `tx` (the caller's transaction: the bet path, ADR 025). Wagered counts real
+ * and bonus stakes; the net loss is real stakes minus real payouts. Rollbacks carry the negated
+ * split of their bet, so they cancel it.
+ */
+export async function playerTotalsSince(
+  tx: WagerTx,
+  playerId: bigint,
+  currency: string,
+  since: readonly Date[],
+): Promise<{ wageredMinor: bigint; netLossMinor: bigint }[]> {
+  if (since.length === 0) return [];
+  const oldest = new Date(Math.min(...since.map((d) => d.getTime())));
+  const columns = since.map(
+    (start, i) => sql`
+      COALESCE(SUM(stake_real_minor + stake_bonus_minor) FILTER (WHERE created_at >= ${start.toISOString()}::timestamptz), 0)::text AS ${sql.raw(`w${i}`)},
+      COALESCE(SUM(stake_real_minor - payout_real_minor) FILTER (WHERE created_at >= ${start.toISOString()}::timestamptz), 0)::text AS ${sql.raw(`l${i}`)}`,
+  );
+  const result = await tx.execute<Record<string, string>>(sql`SELECT ${sql.join(columns, sql`, `)}
+    FROM wager_events
+    WHERE player_id = ${playerId}::bigint AND currency = ${currency}::text
+      AND created_at >= ${oldest.toISOString()}::timestamptz`);
+  const row = result.rows[0] ?? {};
+  return since.map((_, i) => ({
+    wageredMinor: BigInt(row[`w${i}`] ?? '0'),
+    netLossMinor: BigInt(row[`l${i}`] ?? '0'),
+  }));
+}

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { RecurringTask } from '../../lib/jobs.ts';
 import type { NewWagerEvent, WagerConsumer, WagerTx } from './wager-event.ts';
-import { createWagersRepository, insertEventSql } from './wagers.repository.ts';
+import { createWagersRepository, insertEventSql, playerTotalsSince } from './wagers.repository.ts';
 
 export type { NewWagerEvent, WagerConsumer, WagerEvent, WagerTx } from './wager-event.ts';
 
@@ -40,6 +40,19 @@ const LAG_LOG_MS = 60_000;
  */
 export function wagerEventInsertSql(event: NewWagerEvent) {
   return insertEventSql(event);
+}
+
+/**
+ * A player's wagered amount and net loss in windows ending now (responsible-gaming limits, ADR
+ * 025), read on the caller's transaction: the bet path runs it under the player's balance lock.
+ */
+export function playerWagerTotals(
+  tx: WagerTx,
+  playerId: bigint,
+  currency: string,
+  since: readonly Date[],
+): Promise<{ wageredMinor: bigint; netLossMinor: bigint }[]> {
+  return playerTotalsSince(tx, playerId, currency, since);
 }
 
 export interface ConsumerLag {

@@ -36,6 +36,8 @@ export const wagerEvents = pgTable(
     index('wager_events_stream_idx').on(table.txXid, table.id),
     // Per-player queries (history, limits, support).
     index('wager_events_player_idx').on(table.playerId, table.id),
+    // Responsible-gaming limits: a player's stakes and payouts in a rolling window (ADR 025).
+    index('wager_events_player_time_idx').on(table.playerId, table.createdAt),
     check('wager_events_product_check', sql`${table.product} IN ('casino', 'sport')`),
     check('wager_events_kind_check', sql`${table.kind} IN ('bet', 'win', 'rollback')`),
   ],

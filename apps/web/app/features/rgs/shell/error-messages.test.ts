@@ -51,6 +51,20 @@ describe('API error → message', () => {
     expect(fr.text).toContain('Baissez votre mise');
   });
 
+  it('says which responsible-gaming limit refused the bet, in en and fr (ADR 025)', () => {
+    const loss = new RgsApiError({ code: 'rg_loss_limit_reached', message: 'x', status: 409 });
+    expect(errorMessage(loss, createRgsTestI18n('en').t, format)).toMatchObject({
+      title: 'Your loss limit is reached',
+      retryable: false,
+      fatal: false,
+    });
+    expect(errorMessage(loss, createRgsTestI18n('fr').t, format).title).toBe(
+      'Votre limite de pertes est atteinte',
+    );
+    const wager = new RgsApiError({ code: 'rg_wager_limit_reached', message: 'x', status: 409 });
+    expect(errorMessage(wager, createRgsTestI18n('en').t, format).title).toBe('Your wager limit is reached');
+  });
+
   it('offers a retry for wallet_unavailable, rate limits and the network only', () => {
     const { t } = createRgsTestI18n('en');
     const retryable = RGS_ERROR_CODES.filter(

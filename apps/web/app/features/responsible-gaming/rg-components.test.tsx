@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+/**
+ * Responsible-gaming components with the real providers and root data, the player API answered by
+ * a stubbed `fetch`: limits show used / left and a waiting increase; the form sends kind, period and
+ * amount; a server field error shows on the amount; an exclusion needs the danger confirm, and
+ * "keep playing" sends nothing.
+ */
+import type { Locale } from '@croupier/contract/locales';
+import type { RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
+import rgEn from '../../i18n/locales/en/responsible-gaming.json' with { type: 'json' };
+import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' };
+import rgFr from '../../i18n/locales/fr/responsible-gaming.json' with { type: 'json' };
+import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { DialogProvider } from '../../ui/dialogs.tsx';
+import { ToastProvider } from '../../ui/toasts.tsx';
+import { approximateEnd, RgExclusion } from './rg-exclusion.tsx';
+import { RgLimits } from './rg-limits.tsx';
+
+const eur = (amount: string) => ({ amount, currency: 'EUR' });
+
+const STATE: RgLimitsOutput = {
+  currency: 'EUR',
+  exclusion: null,
+  limits: [
+    {
+      kind: 'loss',
+      period: 'day',
+      limit_amount: eur('50.00'),
+      used_amount: eur('20.00'),
+      left_amount: eur('30.00'),
+      pending_limit_amount: eur('80.00'),
+      pending_removal: false,
+      pending_effective_at: '2030-01-02T10:00:00.000Z',
+    },
+  ],
+};
+
+const ROOT_DATA = {
+  isAuthenticated: true,
+  auth: { currencies: [{ code: 'EUR', symbol: '€', exponent: 2 }], validationOverrides: {} },
+};
+
+let answers: Array<{ status: number; body: unknown }> = [];
+let calls: { method: string; body: URLSearchParams }[] = [];
+
+beforeEach(() => {
+  answers = [];
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init: { body?: URLSearchParams } = {}) => {
+    calls.push({ method: /\/api\/([^?]+)/.exec(url)?.[1] ?? '', body: new URLSearchParams(init.body ?? '') });
+    const answer = answers.shift() ?? { status: 200, body: { status: 1, data: STATE } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function i18n(locale: Locale) {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: {
+      en: { cashier: cashierEn, ui: uiEn, 'responsible-gaming': rgEn },
+      fr: { cashier: cashierFr, ui: uiFr, 'responsible-gaming': rgFr },
+    },
+    ns: ['cashier', 'ui', 'responsible-gaming'],
+    defaultNS: 'ui',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+function renderPage(page: ReactNode, locale: Locale = 'en') {
+  const path = locale === 'fr' ? 'fr/profile/responsible-game' : 'profile/responsible-game';
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ROOT_DATA,
+      HydrateFallback: () => null,
+      Component: () => (
+        <I18nextProvider i18n={i18n(locale)}>
+          <ToastProvider>
+            <DialogProvider>
+              <Outlet />
+            </DialogProvider>
+          </ToastProvider>
+        </I18nextProvider>
+      ),
+      children: [{ path, Component: () => page }],
+    },
+  ]);
+  return render(<Stub initialEntries={[`/${path}`]} />);
+}
+
+describe('RgLimits', () => {
+  test('shows each limit with what its window used and leaves, and the waiting increase', async () => {
+    renderPage(<RgLimits state={STATE} />);
+    const row = await screen.findByTestId('rg-limit-loss-day');
+    expect(row.textContent).toContain('Loss limit · 24 hours');
+    expect(row.textContent).toContain('€50.00');
+    expect(row.textContent).toContain('Used €20.00 · left €30.00');
+    expect(row.textContent).toContain('Rises to €80.00');
+  });
+
+  test('sends kind, period and amount, and shows a server field error on the amount', async () => {
+    renderPage(<RgLimits state={{ ...STATE, limits: [] }} />);
+    expect(await screen.findByText('You have not set a loss or wager limit.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('rg-limit-open'));
+    fireEvent.click(screen.getByLabelText('Wager limit'));
+    fireEvent.click(screen.getByLabelText('7 days'));
+    fireEvent.change(screen.getByTestId('rg-limit-amount'), { target: { value: '-5' } });
+    answers.push({
+      status: 400,
+      body: {
+        status: 0,
+        error: {
+          type: 'InvalidParameterException',
+          code: 'invalid_parameter',
+          message: 'Enter a positive amount with at most 2 decimal places.',
+          fields: { amount: 'format' },
+        },
+      },
+    });
+    fireEvent.click(screen.getByTestId('rg-limit-save'));
+    expect(await screen.findByText('Enter a positive amount with at most 2 decimal places.')).toBeTruthy();
+    const call = calls.find((c) => c.method === 'responsibleGaming.setLimit');
+    expect(call?.body.get('kind')).toBe('wager');
+    expect(call?.body.get('period')).toBe('week');
+    expect(call?.body.get('amount')).toBe('-5');
+  });
+
+  test('in French', async () => {
+    renderPage(<RgLimits state={STATE} />, 'fr');
+    const row = await screen.findByTestId('rg-limit-loss-day');
+    expect(row.textContent).toContain('Limite de pertes · 24 heures');
+  });
+});
+
+describe('RgExclusion', () => {
+  test('asks a danger confirm; keeping playing sends nothing, confirming starts it', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderPage(<RgExclusion running={null} />);
+    fireEvent.click(await screen.findByTestId('rg-exclude-timeout-24h'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep playing' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep playing' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'responsibleGaming.exclude')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('rg-exclude-self_exclusion-1y'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, start it now' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'responsibleGaming.exclude')).toBe(true));
+    const call = calls.find((c) => c.method === 'responsibleGaming.exclude');
+    expect(call?.body.get('kind')).toBe('self_exclusion');
+    expect(call?.body.get('duration')).toBe('1y');
+  });
+
+  test('a running exclusion shows its end instead of the buttons', async () => {
+    renderPage(
+      <RgExclusion
+        running={{
+          kind: 'timeout',
+          duration: '1w',
+          starts_at: '2030-01-01T00:00:00Z',
+          ends_at: '2030-01-08T00:00:00Z',
+        }}
+      />,
+    );
+    expect((await screen.findByTestId('rg-exclusion')).textContent).toContain('Your time-out runs until');
+    expect(screen.queryByTestId('rg-exclude-timeout-24h')).toBeNull();
+  });
+
+  test('approximateEnd counts days and calendar months', () => {
+    const from = new Date('2030-01-15T12:00:00Z');
+    expect(approximateEnd('24h', from).toISOString()).toBe('2030-01-16T12:00:00.000Z');
+    expect(approximateEnd('6w', from).toISOString()).toBe('2030-02-26T12:00:00.000Z');
+    expect(approximateEnd('2y', from).toISOString()).toBe('2032-01-15T12:00:00.000Z');
+  });
+});
