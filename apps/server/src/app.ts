@@ -28,6 +28,8 @@ import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { wagersRoutes } from './modules/wagers/wagers.routes.ts';
+import { sandboxKycRoutes } from './sandbox/kyc/kyc.routes.ts';
+import { createSandboxKyc } from './sandbox/kyc/kyc.service.ts';
 import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
 import { createSandboxPsp } from './sandbox/psp/psp.service.ts';
 import { createServices, type Services } from './services.ts';
@@ -185,6 +187,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const sandboxPsp = createSandboxPsp(deps);
     app.decorate('sandboxPsp', sandboxPsp);
     await app.register(sandboxPspRoutes, { psp: sandboxPsp, prefix: '/sandbox/psp' });
+    // The sandbox KYC provider likewise (ADR 026): reached over signed HTTP, answering with webhooks.
+    const sandboxKyc = createSandboxKyc(deps);
+    app.decorate('sandboxKyc', sandboxKyc);
+    await app.register(sandboxKycRoutes, { kyc: sandboxKyc, prefix: '/sandbox/kyc' });
   }
   await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
   return app;
