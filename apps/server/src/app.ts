@@ -23,6 +23,7 @@ import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
@@ -159,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(socialRoutes, { config, social, rateLimiter, messages });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
   await app.register(cashierRoutes, { cashier: services.cashier, messages });
+  // The identity-verification provider's signed webhooks (POST /webhooks/kyc), outside /api.
+  await app.register(kycRoutes, { kyc: services.kyc });
   // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.
   await app.register(gameWalletRoutes, { gameWallet: services.gameWallet });
   await app.register(gamesRoutes, {

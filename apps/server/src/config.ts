@@ -255,6 +255,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ]);
     }
   }
+  const kyc = [
+    config.KYC_BASE_URL,
+    config.KYC_APP_TOKEN,
+    config.KYC_SECRET_KEY,
+    config.KYC_WEBHOOK_SECRET,
+  ].filter(Boolean).length;
+  if (kyc !== 0 && kyc !== 4) {
+    throw new ConfigError([
+      'KYC_BASE_URL, KYC_APP_TOKEN, KYC_SECRET_KEY, KYC_WEBHOOK_SECRET: set all four or none',
+    ]);
+  }
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc !== 0 && oidc !== 3) {
     throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none']);

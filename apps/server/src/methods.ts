@@ -13,6 +13,7 @@ import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
+import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import type { Services } from './services.ts';
@@ -37,5 +38,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...campaignsMethods({ campaigns: services.campaigns }),
+    ...kycMethods({ kyc: services.kyc }),
   ];
 }
