@@ -27,7 +27,13 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   t = await createTestApp({
-    env: { PORT: String(port), PUBLIC_URL: base, API_RATE_LIMIT_PER_MINUTE: '1000000' },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      // Deposits beyond 50 (lifetime) need a verified identity.
+      KYC_DEPOSIT_THRESHOLD: '50',
+    },
     now: () => clock,
   });
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -216,6 +222,18 @@ describe('identity verification with the sandbox provider', () => {
       body: JSON.stringify({ userId: `croupier-player-${a.uid}`, levelName: 'basic-kyc-level' }),
     });
     expect(unsigned.status).toBe(401);
+  });
+
+  it('asks for verification before deposits beyond the lifetime threshold, and not once verified', async () => {
+    const { browser } = await signUp(t.app, { currency: 'EUR' });
+    const under = await browser.call('cashier.makedeposit', { method: 'card', amount: '50' });
+    expect(under.body.status).toBe(1);
+    const over = await browser.call('cashier.makedeposit', { method: 'card', amount: '10' });
+    expect(over.body.error?.type).toBe('SumsubVerificationRequiredException');
+    expect(over.body.error?.data).toEqual({ link: '/profile/verification' });
+    await verifyWith(browser, 'passport.png');
+    const after = await browser.call('cashier.makedeposit', { method: 'card', amount: '100' });
+    expect(after.body.status).toBe(1);
   });
 
   it('refuses the methods to guests', async () => {
