@@ -15,10 +15,11 @@ export const PROFILE_SECTIONS = [
   { id: 'notification', path: '/profile/notification', icon: 'mail' },
   { id: 'bonuses', path: '/profile/bonuses', icon: 'gift', label: 'bonuses:nav.bonuses' },
   { id: 'cashback', path: '/profile/cashback', icon: 'promotions', label: 'bonuses:nav.cashback' },
+  { id: 'verification', path: '/profile/verification', icon: 'check-circle', label: 'verification:nav' },
 ] as const satisfies readonly { id: string; path: string; icon: IconName; label?: string }[];
 
 export function ProfileNav({ locale }: { locale: Locale }) {
-  const { t } = useTranslation(['profile', 'bonuses']);
+  const { t } = useTranslation(['profile', 'bonuses', 'verification']);
   return (
     <SectionNav
       label={t('nav.label')}
