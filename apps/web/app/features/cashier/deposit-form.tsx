@@ -124,10 +124,7 @@ export function DepositForm({
         setProblem({ title: t('errors.network') });
         return;
       }
-      if (failure.type === VERIFICATION_REQUIRED) {
-        showVerificationPopup();
-        return;
-      }
+      if (failure.type === VERIFICATION_REQUIRED && showVerificationPopup()) return;
       const limit = depositLimitOf(failure);
       if (limit) {
         setProblem({

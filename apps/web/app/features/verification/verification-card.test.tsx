@@ -11,8 +11,10 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import verificationEn from '../../i18n/locales/en/verification.json' with { type: 'json' };
+import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { canStart, VerificationCard } from './verification-card.tsx';
+import { useVerificationPopup } from './verification-popup.tsx';
 
 const i18n = i18next.createInstance();
 void i18n.init({
@@ -98,5 +100,37 @@ describe('VerificationCard', () => {
         canStart(s as VerificationStatus),
       ),
     ).toEqual(['not_started', 'retry']);
+  });
+});
+
+function PopupOpener() {
+  const open = useVerificationPopup();
+  return (
+    <button type="button" onClick={() => open()}>
+      open
+    </button>
+  );
+}
+
+describe('verification popup', () => {
+  test('says verification is needed and leads to the verification page', async () => {
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: () => (
+          <I18nextProvider i18n={i18n}>
+            <DialogProvider>
+              <PopupOpener />
+            </DialogProvider>
+          </I18nextProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    fireEvent.click(screen.getByText('open'));
+    const popup = await screen.findByTestId('verification-popup');
+    expect(popup.textContent).toContain('To continue, please verify your identity.');
+    const link = screen.getByText('Verify my identity').closest('a');
+    expect(link?.getAttribute('href')).toBe('/profile/verification');
   });
 });

@@ -7,15 +7,17 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
-import { useDialogs } from '../../ui/dialogs.tsx';
+import { useOptionalDialogs } from '../../ui/dialogs.tsx';
 
 export const VERIFICATION_REQUIRED = 'SumsubVerificationRequiredException';
 
-export function useVerificationPopup(): () => void {
+/** Opens the popup; false where no dialog host is rendered (the caller shows its own message). */
+export function useVerificationPopup(): () => boolean {
   const { t } = useTranslation('verification');
-  const dialogs = useDialogs();
+  const dialogs = useOptionalDialogs();
   const locale = usePageLocale();
   return useCallback(() => {
+    if (!dialogs) return false;
     dialogs.open({
       title: t('popup.title'),
       size: 'sm',
@@ -37,5 +39,6 @@ export function useVerificationPopup(): () => void {
         </div>
       ),
     });
+    return true;
   }, [dialogs, locale, t]);
 }
