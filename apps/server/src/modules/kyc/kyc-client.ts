@@ -104,9 +104,10 @@ export function createKycClient(credentials: KycCredentials, now: () => Date) {
       return token;
     },
 
-    /** The provider's verification page for a token (the sandbox's hosted page). */
-    pageUrl(token: string, locale: string): string {
-      return `${credentials.baseUrl}/sdk/${encodeURIComponent(token)}?lang=${locale === 'fr' ? 'fr' : 'en'}`;
+    /** The provider's verification page for a token (the sandbox's hosted page), and the way back. */
+    pageUrl(token: string, locale: string, returnUrl: string): string {
+      const query = new URLSearchParams({ lang: locale === 'fr' ? 'fr' : 'en', return: returnUrl });
+      return `${credentials.baseUrl}/sdk/${encodeURIComponent(token)}?${query}`;
     },
   };
 }

@@ -89,6 +89,11 @@ async function verifyWith(browser: Browser, documentName: string) {
   expect(await page.text()).toContain('name="document"');
   const sent = await upload(url, { name: documentName, bytes: PNG });
   expect(sent.status).toBe(303);
+  // Back on the provider's page: under review, with the way back to the site.
+  const after = await fetch(new URL(sent.headers.get('location') ?? '', base));
+  const html = await after.text();
+  expect(html).toContain('being reviewed');
+  expect(html).toContain(`href="${base}/profile/verification"`);
   await providerPass();
   expect(await info(browser)).toEqual({ onVerification: true, verified: false });
   advance(REVIEW_DELAY_MS + 1_000);

@@ -5,7 +5,7 @@
  * (SANDBOX) or a real one (KYC_*).
  */
 import { createHash } from 'node:crypto';
-import type { Locale } from '@croupier/contract/locales';
+import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { VerificationStatus } from '@croupier/contract/sumsub/common';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -139,7 +139,9 @@ export function createKycService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       const provider = requireClient();
       try {
         const token = await provider.accessToken(externalUserIdOf(playerId), externalActionId);
-        return { token, url: provider.pageUrl(token, locale), status: statusOf(row) };
+        const origin = (deps.config.PUBLIC_URL ?? `http://127.0.0.1:${deps.config.PORT}`).replace(/\/+$/, '');
+        const back = `${origin}${localizePath('/profile/verification', locale)}`;
+        return { token, url: provider.pageUrl(token, locale, back), status: statusOf(row) };
       } catch (error) {
         return providerFailed(error);
       }

@@ -37,6 +37,7 @@ const TEXT = {
     hint: 'Sandbox: a document file name containing “red-retry” or “red-final” chooses that review outcome; any other name is approved.',
     other: 'Français',
     error: 'Something went wrong. Please try again in a moment.',
+    back: 'Back to the site',
   },
   fr: {
     title: 'Vérification d’identité',
@@ -58,6 +59,7 @@ const TEXT = {
     hint: 'Sandbox : un nom de fichier de document contenant « red-retry » ou « red-final » choisit ce résultat ; tout autre nom est approuvé.',
     other: 'English',
     error: 'Une erreur est survenue. Veuillez réessayer dans un instant.',
+    back: 'Retour au site',
   },
 } as const;
 
@@ -72,7 +74,8 @@ input[type=file]{width:100%;font:inherit;padding:10px;border:1px dashed #9aa7b8;
 .error{color:#b42318;font-size:13px;margin:4px 0 0}.notice{background:#fff4e5;color:#7a4100;border-radius:10px;padding:10px 12px}
 .ok{background:#e8f7f1;color:#0b5c48;border-radius:10px;padding:10px 12px}.bad{background:#fdecec;color:#8c1d1d;border-radius:10px;padding:10px 12px}
 button{display:block;width:100%;margin-top:20px;padding:14px;font:inherit;font-weight:600;border:0;border-radius:10px;background:#0b8a6a;color:#fff;cursor:pointer}
-.muted{color:#5d6878;font-size:13px;margin-top:16px}`;
+.muted{color:#5d6878;font-size:13px;margin-top:16px}
+.back{display:block;margin-top:20px;padding:14px;text-align:center;font-weight:600;border-radius:10px;background:#0b8a6a;color:#fff;text-decoration:none}`;
 
 function layout(lang: PageLang, otherHref: string | null, body: string): string {
   const t = TEXT[lang];
@@ -87,18 +90,20 @@ export interface VerificationPageInput {
   state: PageState;
   action: string;
   otherHref: string;
+  /** The site's page to go back to (a link once documents are sent). */
+  returnUrl?: string;
   problem?: { problem: SubmitProblem; field?: 'document' | 'selfie' };
 }
 
 export function verificationPage(input: VerificationPageInput): string {
   const t = TEXT[input.lang];
   const { state, problem } = input;
-  if (state === 'pending')
-    return layout(input.lang, input.otherHref, `<p class="notice" role="status">${t.pending}</p>`);
-  if (state === 'verified')
-    return layout(input.lang, input.otherHref, `<p class="ok" role="status">${t.verified}</p>`);
-  if (state === 'rejected')
-    return layout(input.lang, input.otherHref, `<p class="bad" role="status">${t.rejected}</p>`);
+  const back = input.returnUrl ? `<a class="back" href="${escapeHtml(input.returnUrl)}">${t.back}</a>` : '';
+  const done = (kind: string, text: string) =>
+    layout(input.lang, input.otherHref, `<p class="${kind}" role="status">${text}</p>${back}`);
+  if (state === 'pending') return done('notice', t.pending);
+  if (state === 'verified') return done('ok', t.verified);
+  if (state === 'rejected') return done('bad', t.rejected);
   const fieldError = (field: 'document' | 'selfie') =>
     problem?.field === field &&
     (problem.problem === 'missing' || problem.problem === 'too_large' || problem.problem === 'not_image')

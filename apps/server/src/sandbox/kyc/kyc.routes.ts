@@ -110,6 +110,18 @@ function pageHeaders(reply: FastifyReply) {
 const langOf = (request: FastifyRequest): PageLang =>
   (request.query as { lang?: unknown } | undefined)?.lang === 'fr' ? 'fr' : 'en';
 
+/** The site's page to go back to: an absolute http(s) URL or nothing (a link only, never a redirect). */
+function returnOf(request: FastifyRequest): string | undefined {
+  const value = (request.query as { return?: unknown } | undefined)?.return;
+  if (typeof value !== 'string' || value.length > 500) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function pageRoutes(app: FastifyInstance, options: SandboxKycRoutesOptions & { basePath: string }) {
   const { kyc, basePath } = options;
   await app.register(multipart, {
@@ -125,12 +137,13 @@ async function pageRoutes(app: FastifyInstance, options: SandboxKycRoutesOptions
       .send(messagePage(langOf(request), 'error'));
   });
 
-  const pageUrl = (token: string, lang: PageLang) =>
-    `${basePath}/sdk/${encodeURIComponent(token)}?lang=${lang}`;
+  const pageUrl = (token: string, lang: PageLang, back: string | undefined) =>
+    `${basePath}/sdk/${encodeURIComponent(token)}?${new URLSearchParams({ lang, ...(back ? { return: back } : {}) })}`;
 
   async function render(
     token: string,
     lang: PageLang,
+    back: string | undefined,
     reply: FastifyReply,
     problem?: Parameters<typeof verificationPage>[0]['problem'],
   ) {
@@ -152,24 +165,27 @@ async function pageRoutes(app: FastifyInstance, options: SandboxKycRoutesOptions
         verificationPage({
           lang,
           state,
-          action: pageUrl(token, lang),
-          otherHref: pageUrl(token, lang === 'en' ? 'fr' : 'en'),
+          action: pageUrl(token, lang, back),
+          otherHref: pageUrl(token, lang === 'en' ? 'fr' : 'en', back),
+          ...(back ? { returnUrl: back } : {}),
           ...(problem ? { problem } : {}),
         }),
       );
   }
 
   app.get<{ Params: { token: string } }>('/sdk/:token', async (request, reply) =>
-    render(request.params.token, langOf(request), reply),
+    render(request.params.token, langOf(request), returnOf(request), reply),
   );
 
   app.post<{ Params: { token: string } }>('/sdk/:token', async (request, reply) => {
     const { token } = request.params;
     const lang = langOf(request);
+    const back = returnOf(request);
     if (headerValue(request, 'sec-fetch-site') === 'cross-site') {
       return pageHeaders(reply).status(403).send(messagePage(lang, 'closed'));
     }
-    if (!request.isMultipart()) return render(token, lang, reply, { problem: 'missing', field: 'document' });
+    if (!request.isMultipart())
+      return render(token, lang, back, reply, { problem: 'missing', field: 'document' });
     const uploads: { document?: Upload; selfie?: Upload } = {};
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -184,11 +200,11 @@ async function pageRoutes(app: FastifyInstance, options: SandboxKycRoutesOptions
       }
     }
     const result = await kyc.submit(token, { document: uploads.document, selfie: uploads.selfie });
-    if (result.ok) return reply.header('cache-control', 'no-store').redirect(pageUrl(token, lang), 303);
+    if (result.ok) return reply.header('cache-control', 'no-store').redirect(pageUrl(token, lang, back), 303);
     if (result.problem === 'expired')
       return pageHeaders(reply).status(404).send(messagePage(lang, 'expired'));
     if (result.problem === 'closed') return pageHeaders(reply).status(409).send(messagePage(lang, 'closed'));
-    return render(token, lang, reply, {
+    return render(token, lang, back, reply, {
       problem: result.problem,
       ...(result.field ? { field: result.field } : {}),
     });
