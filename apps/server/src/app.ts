@@ -23,11 +23,14 @@ import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { wagersRoutes } from './modules/wagers/wagers.routes.ts';
+import { sandboxKycRoutes } from './sandbox/kyc/kyc.routes.ts';
+import { createSandboxKyc } from './sandbox/kyc/kyc.service.ts';
 import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
 import { createSandboxPsp } from './sandbox/psp/psp.service.ts';
 import { createServices, type Services } from './services.ts';
@@ -157,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(socialRoutes, { config, social, rateLimiter, messages });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
   await app.register(cashierRoutes, { cashier: services.cashier, messages });
+  // The identity-verification provider's signed webhooks (POST /webhooks/kyc), outside /api.
+  await app.register(kycRoutes, { kyc: services.kyc });
   // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.
   await app.register(gameWalletRoutes, { gameWallet: services.gameWallet });
   await app.register(gamesRoutes, {
@@ -185,6 +190,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const sandboxPsp = createSandboxPsp(deps);
     app.decorate('sandboxPsp', sandboxPsp);
     await app.register(sandboxPspRoutes, { psp: sandboxPsp, prefix: '/sandbox/psp' });
+    // The sandbox KYC provider likewise (ADR 026): reached over signed HTTP, answering with webhooks.
+    const sandboxKyc = createSandboxKyc(deps);
+    app.decorate('sandboxKyc', sandboxKyc);
+    await app.register(sandboxKycRoutes, { kyc: sandboxKyc, prefix: '/sandbox/kyc' });
   }
   await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
   return app;

@@ -134,6 +134,27 @@ export const configSchema = z
      */
     RGS_WALLET_URL: z.url().optional(),
     RGS_WALLET_SECRET: z.string().min(32).optional(),
+    /**
+     * The identity-verification (KYC) provider, Sumsub-shaped (ADR 026): API base URL, app token,
+     * secret key (request signatures) and webhook secret (x-payload-digest), and the level applicants
+     * are created at. Unset with SANDBOX on: the sandbox KYC provider mounted in this server.
+     */
+    KYC_BASE_URL: z.url().optional(),
+    KYC_APP_TOKEN: z.string().min(16).optional(),
+    KYC_SECRET_KEY: z.string().min(16).optional(),
+    KYC_WEBHOOK_SECRET: z.string().min(16).optional(),
+    KYC_LEVEL_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9 _-]{1,64}$/)
+      .default('basic-kyc-level'),
+    /**
+     * Lifetime deposits (in the player's currency, decimal string) above which a deposit needs a
+     * verified identity (SumsubVerificationRequiredException). Unset: deposits never need it.
+     */
+    KYC_DEPOSIT_THRESHOLD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount like 2000 or 2000.00')
+      .optional(),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   })
@@ -142,7 +163,14 @@ export const configSchema = z
     HOST: env.HOST ?? (env.NODE_ENV === 'development' ? 'localhost' : '0.0.0.0'),
     SANDBOX:
       env.SANDBOX ??
-      (env.DATABASE_URL === undefined && !env.PSP_BASE_URL && !env.PSP_API_KEY && !env.PSP_WEBHOOK_SECRET),
+      (env.DATABASE_URL === undefined &&
+        !env.PSP_BASE_URL &&
+        !env.PSP_API_KEY &&
+        !env.PSP_WEBHOOK_SECRET &&
+        !env.KYC_BASE_URL &&
+        !env.KYC_APP_TOKEN &&
+        !env.KYC_SECRET_KEY &&
+        !env.KYC_WEBHOOK_SECRET),
   }));
 
 export type Config = z.infer<typeof configSchema>;
@@ -210,14 +238,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // A sandbox beside a real payment provider would let anyone credit real balances with test cards.
   if (config.SANDBOX) {
-    const real = (['PSP_BASE_URL', 'PSP_API_KEY', 'PSP_WEBHOOK_SECRET'] as const).filter(
-      (key) => config[key],
-    );
+    const real = (
+      [
+        'PSP_BASE_URL',
+        'PSP_API_KEY',
+        'PSP_WEBHOOK_SECRET',
+        'KYC_BASE_URL',
+        'KYC_APP_TOKEN',
+        'KYC_SECRET_KEY',
+        'KYC_WEBHOOK_SECRET',
+      ] as const
+    ).filter((key) => config[key]);
     if (real.length > 0) {
       throw new ConfigError([
         `SANDBOX: SANDBOX=${cleaned.SANDBOX} mounts the sandbox providers while a real payment provider is configured (${real.join(', ')}); set SANDBOX=false to use the real provider, or unset ${real.join(', ')} for a demo`,
       ]);
     }
+  }
+  const kyc = [
+    config.KYC_BASE_URL,
+    config.KYC_APP_TOKEN,
+    config.KYC_SECRET_KEY,
+    config.KYC_WEBHOOK_SECRET,
+  ].filter(Boolean).length;
+  if (kyc !== 0 && kyc !== 4) {
+    throw new ConfigError([
+      'KYC_BASE_URL, KYC_APP_TOKEN, KYC_SECRET_KEY, KYC_WEBHOOK_SECRET: set all four or none',
+    ]);
   }
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc !== 0 && oidc !== 3) {

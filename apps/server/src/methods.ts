@@ -13,6 +13,7 @@ import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
+import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
@@ -39,5 +40,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
+    ...kycMethods({ kyc: services.kyc }),
   ];
 }

@@ -73,3 +73,39 @@ export function sandboxPspCredentials(config: Config): SandboxPspCredentials {
     baseUrl: withoutTrailingSlash(config.PSP_BASE_URL ?? `${origin}/sandbox/psp`),
   };
 }
+
+// --- the identity-verification (KYC) provider's app credentials (ADR 026) ----------------------
+
+/**
+ * The app credentials of the Sumsub-shaped KYC provider, as its dashboard hands them out: the app
+ * token and secret key that sign every API request, the secret that signs webhook digests, where
+ * the platform calls it and where it sends webhooks. The sandbox (when mounted) uses the same values.
+ */
+export interface KycCredentials {
+  appToken: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the platform calls the provider's API (no trailing slash). */
+  baseUrl: string;
+  /** Where the provider posts its webhooks (the platform's endpoint). */
+  webhookUrl: string;
+  levelName: string;
+}
+
+function deriveKyc(config: Config, purpose: string): string {
+  return createHmac('sha256', appSecret(config))
+    .update(`croupier-sandbox-kyc:${purpose}`)
+    .digest('base64url');
+}
+
+export function kycCredentials(config: Config): KycCredentials {
+  const origin = publicOrigin(config);
+  return {
+    appToken: config.KYC_APP_TOKEN ?? `sbx:${deriveKyc(config, 'app-token')}`,
+    secretKey: config.KYC_SECRET_KEY ?? deriveKyc(config, 'secret-key'),
+    webhookSecret: config.KYC_WEBHOOK_SECRET ?? deriveKyc(config, 'webhook-secret'),
+    baseUrl: withoutTrailingSlash(config.KYC_BASE_URL ?? `${origin}/sandbox/kyc`),
+    webhookUrl: `${origin}/webhooks/kyc`,
+    levelName: config.KYC_LEVEL_NAME,
+  };
+}

@@ -27,6 +27,7 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
 import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
+import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
@@ -45,7 +46,16 @@ export function createServices(deps: Deps) {
   const cms = createCmsService(deps);
   const notifications = createNotificationsService(deps);
   const wallet = createWalletService(deps, { metadata });
-  const accounts = createAccountsService(deps, { sessions, notifications, metadata, cms, wallet });
+  // Identity verification (ADR 026): account info shows where the player's review stands.
+  const kyc = createKycService(deps);
+  const accounts = createAccountsService(deps, {
+    sessions,
+    notifications,
+    metadata,
+    cms,
+    wallet,
+    verification: (playerId) => kyc.verificationOf(playerId),
+  });
   const social = createSocialService(deps, { sessions, accounts });
   // Deposit offers (ADR 021): the cashier checks them through campaigns (built below, reached only
   // when a deposit comes) and enqueues DEPOSIT_OFFER_TASK in the credit transaction.
@@ -144,6 +154,7 @@ export function createServices(deps: Deps) {
     campaigns,
     responsibleGaming,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
+    kyc,
   };
 }
 

@@ -32,6 +32,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('bonuses', 'routes/profile-bonuses.tsx', id('profile-bonuses')),
         route('cashback', 'routes/profile-cashback.tsx', id('profile-cashback')),
         route('responsible-game', 'routes/profile-responsible-game.tsx', id('profile-responsible-game')),
+        route('verification', 'routes/profile-verification.tsx', id('profile-verification')),
       ]),
       // Cashier (spec §2); guests are sent home by the guest guard (spec §6). /cashier goes to
       // deposit; /cashier/billing to the deposit index unless it names a deposit method page.

@@ -20,6 +20,7 @@ import { accountGetProfileInfo } from './account/get-profile-info.ts';
 import { accountSaveProfileInfo } from './account/save-profile-info.ts';
 import { accountSendConfirmationToContact } from './account/send-confirmation-to-contact.ts';
 import { accountSetCurrency } from './account/set-currency.ts';
+import { accountSetUserOnVerification } from './account/set-user-on-verification.ts';
 import { accountUnsubscribe } from './account/unsubscribe.ts';
 import { authLogin } from './auth/login.ts';
 import { authLogout } from './auth/logout.ts';
@@ -71,6 +72,9 @@ import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
+import { sumsubCreateApplicant } from './sumsub/create-applicant.ts';
+import { sumsubGetAccessToken } from './sumsub/get-access-token.ts';
+import { sumsubGetStatus } from './sumsub/get-status.ts';
 
 export const methods = {
   [getGeneralInfo.name]: getGeneralInfo,
@@ -142,6 +146,10 @@ export const methods = {
   [promotionsGet.name]: promotionsGet,
   [promotionsGetOne.name]: promotionsGetOne,
   [popupsGet.name]: popupsGet,
+  [accountSetUserOnVerification.name]: accountSetUserOnVerification,
+  [sumsubCreateApplicant.name]: sumsubCreateApplicant,
+  [sumsubGetAccessToken.name]: sumsubGetAccessToken,
+  [sumsubGetStatus.name]: sumsubGetStatus,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

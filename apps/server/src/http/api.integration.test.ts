@@ -51,7 +51,7 @@ describe('/api envelope and transport', () => {
       loyalty: false,
       support: false,
       responsibleGaming: true,
-      verification: false,
+      verification: true,
       liveCasino: false,
     });
     expect(body.data.default_currency).toBe('EUR');

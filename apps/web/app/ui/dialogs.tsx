@@ -135,6 +135,11 @@ export function useDialogs(): DialogsApi {
   return useMemo(() => ({ ...actions, dialogs }), [actions, dialogs]);
 }
 
+/** `useDialogs` for parts also rendered without a provider (tests of a single form): null there. */
+export function useOptionalDialogs(): Pick<DialogsApi, 'open'> | null {
+  return useContext(ActionsContext);
+}
+
 /** The dialog a component is rendered in: `{ id, close }`. Throws outside dialog content. */
 export function useCurrentDialog(): DialogHandle {
   const handle = useContext(CurrentDialogContext);

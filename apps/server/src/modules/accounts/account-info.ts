@@ -13,9 +13,22 @@ export interface AccountInfoContext {
   repository: AccountsRepository;
   metadata: MetadataService;
   support: AccountSupport;
+  verification?: VerificationLookup;
 }
 
-export function createAccountInfo({ repository, metadata, support }: AccountInfoContext) {
+/** Where a player's identity verification stands (modules/kyc owns it; composed in services.ts). */
+export type VerificationLookup = (
+  playerId: bigint,
+) => Promise<{ onVerification: boolean; verified: boolean; kycBlock: boolean }>;
+
+const NOT_VERIFYING = async () => ({ onVerification: false, verified: false, kycBlock: false });
+
+export function createAccountInfo({
+  repository,
+  metadata,
+  support,
+  verification = NOT_VERIFYING,
+}: AccountInfoContext) {
   const { balancesOf, playerOrThrow, realMoneyAgeRefusal } = support;
 
   return {
@@ -47,10 +60,11 @@ export function createAccountInfo({ repository, metadata, support }: AccountInfo
         };
       }
       const player = await playerOrThrow(playerId);
-      const [contacts, hasDeposit, ageRefusal] = await Promise.all([
+      const [contacts, hasDeposit, ageRefusal, kyc] = await Promise.all([
         repository.listContacts(playerId),
         repository.hasSucceededDeposit(playerId),
         realMoneyAgeRefusal(playerId),
+        verification(playerId),
       ]);
       const currency = player.currency ?? (await metadata.generalInfo()).default_currency;
       const loginContact = contacts.find((c) => c.isLogin);
@@ -64,10 +78,10 @@ export function createAccountInfo({ repository, metadata, support }: AccountInfo
         fakename: player.fakename,
         is_subscribed: contacts.some((c) => c.subscribed),
         currency,
-        // Verification and KYC blocks belong to the verification issue; until then nobody is on it.
-        is_on_verification: false,
-        is_verified: false,
-        is_kyc_block_enabled: false,
+        // Identity verification (modules/kyc): documents under review, and a passed review.
+        is_on_verification: kyc.onVerification,
+        is_verified: kyc.verified,
+        is_kyc_block_enabled: kyc.kycBlock,
         is_registration_completed: player.isRegistrationCompleted,
         country_code: player.countryCode,
         locale: player.locale,

@@ -12,7 +12,7 @@ import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
-import { createAccountInfo } from './account-info.ts';
+import { createAccountInfo, type VerificationLookup } from './account-info.ts';
 import { createAccountSupport } from './account-support.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { createBans } from './bans.ts';
@@ -30,6 +30,8 @@ export function createAccountsService(
     metadata: MetadataService;
     cms: CmsService;
     wallet: WalletService;
+    /** Identity verification (modules/kyc, ADR 026): where a player's review stands, for account info. */
+    verification?: VerificationLookup;
   },
 ) {
   const { sessions, notifications, metadata, cms, wallet } = collaborators;
@@ -55,7 +57,12 @@ export function createAccountsService(
     support,
   });
   const twoFactor = createTwoFactor({ deps, repository, totpBox, support });
-  const accountInfo = createAccountInfo({ repository, metadata, support });
+  const accountInfo = createAccountInfo({
+    repository,
+    metadata,
+    support,
+    ...(collaborators.verification ? { verification: collaborators.verification } : {}),
+  });
   const profile = createProfile({ deps, repository, metadata, support });
   const contacts = createContacts({ deps, repository, notifications, secret, support });
   const bans = createBans({ deps, repository, sessions });

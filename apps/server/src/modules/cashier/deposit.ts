@@ -5,7 +5,7 @@
 import type { RequisitesInput } from '@croupier/contract/cashier/common';
 import type { Locale } from '@croupier/contract/locales';
 import { currencyExponent } from '@croupier/money/currencies';
-import { formatMinor } from '@croupier/money/decimal';
+import { decimalToMinor, formatMinor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { TransactionRecord } from './cashier.repository.ts';
@@ -58,6 +58,36 @@ export function createDeposits(
     depositOffers,
   } = context;
   const depositFlow = createDepositFlow(context);
+
+  /**
+   * The deposit gate of identity verification (ADR 026): with KYC_DEPOSIT_THRESHOLD set, a deposit
+   * that takes the player's lifetime deposits in this currency above it needs a verified identity.
+   * (Withdrawals have their own gate: KycWithdrawalException, withdrawal.ts.) Both read the same
+   * `is_verified` of account info, which follows the provider's review.
+   */
+  async function requireVerificationBeyondThreshold(
+    playerId: bigint,
+    verified: boolean,
+    currency: string,
+    exponent: number,
+    amountMinor: bigint,
+  ): Promise<void> {
+    const threshold = deps.config.KYC_DEPOSIT_THRESHOLD;
+    if (threshold === undefined || verified) return;
+    const [whole = '0', fraction = ''] = threshold.split('.');
+    // Digits beyond the currency's exponent are dropped (the stricter reading of the threshold).
+    const thresholdMinor = decimalToMinor(
+      exponent > 0 && fraction ? `${whole}.${fraction.slice(0, exponent)}` : whole,
+      exponent,
+    );
+    const lifetime = await repository.depositedSince(playerId, currency, new Date(0), deps.now());
+    if (lifetime + amountMinor > thresholdMinor) {
+      throw new AppError('SumsubVerificationRequiredException', {
+        code: 'verification_required',
+        data: { link: '/profile/verification' },
+      });
+    }
+  }
 
   /**
    * Creates (or, with the same key, finds) the provider payment of a deposit record. A refusal or
@@ -172,6 +202,7 @@ export function createDeposits(
       const { method, limit } = await methodFor(input.method, currency, 'deposit');
       const amountMinor = readAmount(input.amount, currency, exponent, limit, locale, 'field');
       const requisites = readRequisites(REQUISITES[method.providerMethod].deposit, input.requisites);
+      await requireVerificationBeyondThreshold(playerId, player.verified, currency, exponent, amountMinor);
       if (input.campaign_offer_id !== -1) {
         // A deposit offer (ADR 021): it must exist and fit this player, method and amount.
         if (!depositOffers || input.campaign_offer_id < 1) {

@@ -21,7 +21,7 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */
   responsibleGaming: true,
   /** Identity verification (KYC) in the profile. */
-  verification: false,
+  verification: true,
   /** Live dealer games in the hall: off while the catalogue holds none. */
   liveCasino: false,
 });

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { useVerificationPopup, VERIFICATION_REQUIRED } from '../verification/verification-popup.tsx';
 import { AmountField } from './amount-field.tsx';
 import { presetInput, sumForApi } from './amount-rules.ts';
 import { CashierCard, Notice } from './cashier-card.tsx';
@@ -56,6 +57,7 @@ export function DepositForm({
   const { t } = useTranslation('cashier');
   const { money, dateTime, rules, currencies } = useCashierFormat();
   const { api } = useCashierApi();
+  const showVerificationPopup = useVerificationPopup();
   const currency = method.deposit.min.currency;
   const symbol = currencyFormat(currencies, currency).symbol ?? currency;
   const bounds = method.deposit;
@@ -122,6 +124,7 @@ export function DepositForm({
         setProblem({ title: t('errors.network') });
         return;
       }
+      if (failure.type === VERIFICATION_REQUIRED && showVerificationPopup()) return;
       const limit = depositLimitOf(failure);
       if (limit) {
         setProblem({

@@ -21,10 +21,11 @@ export const PROFILE_SECTIONS = [
     icon: 'security',
     label: 'responsible-gaming:nav.profile',
   },
+  { id: 'verification', path: '/profile/verification', icon: 'check-circle', label: 'verification:nav' },
 ] as const satisfies readonly { id: string; path: string; icon: IconName; label?: string }[];
 
 export function ProfileNav({ locale }: { locale: Locale }) {
-  const { t } = useTranslation(['profile', 'bonuses', 'responsible-gaming']);
+  const { t } = useTranslation(['profile', 'bonuses', 'responsible-gaming', 'verification']);
   return (
     <SectionNav
       label={t('nav.label')}

@@ -1,0 +1,91 @@
+/** The kyc module's only Drizzle file: its own tables (kyc_applicants, kyc_webhook_events). */
+import type { Db } from '@croupier/db/client';
+import { eq } from 'drizzle-orm';
+import { type KycStatus, kycApplicants, kycWebhookEvents } from './kyc.tables.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type KycApplicantRecord = typeof kycApplicants.$inferSelect;
+
+export function createKycRepository(db: Db) {
+  return {
+    async byPlayer(playerId: bigint): Promise<KycApplicantRecord | undefined> {
+      const [row] = await db.select().from(kycApplicants).where(eq(kycApplicants.playerId, playerId));
+      return row;
+    },
+
+    /** Records the provider's applicant for the player (the first one stays). */
+    async saveApplicant(playerId: bigint, applicantId: string, now: Date): Promise<KycApplicantRecord> {
+      await db
+        .insert(kycApplicants)
+        .values({ playerId, applicantId, createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+      const row = await this.byPlayer(playerId);
+      if (!row) throw new Error(`kyc applicant of player ${playerId} vanished`);
+      return row;
+    },
+
+    /** Moves the player's status only from one of `from` (a compare-and-set). */
+    async setStatusFrom(
+      playerId: bigint,
+      from: readonly KycStatus[],
+      to: KycStatus,
+      now: Date,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(kycApplicants)
+          .where(eq(kycApplicants.playerId, playerId))
+          .for('update');
+        if (!row || !from.includes(row.status)) return;
+        await tx
+          .update(kycApplicants)
+          .set({ status: to, updatedAt: now })
+          .where(eq(kycApplicants.playerId, playerId));
+      });
+    },
+
+    /**
+     * Applies one verified webhook in one transaction: recorded by digest first (a replay finds it
+     * and changes nothing), then `decide` picks the new status from the locked applicant.
+     */
+    async applyWebhook(input: {
+      digest: string;
+      applicantId: string;
+      type: string;
+      eventAt: Date;
+      now: Date;
+      decide: (current: KycApplicantRecord) => KycStatus | null;
+    }): Promise<'duplicate' | 'unknown_applicant' | 'stale' | 'unchanged' | 'applied'> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(kycWebhookEvents)
+          .values({
+            digest: input.digest,
+            applicantId: input.applicantId,
+            type: input.type,
+            receivedAt: input.now,
+          })
+          .onConflictDoNothing()
+          .returning({ digest: kycWebhookEvents.digest });
+        if (inserted.length === 0) return 'duplicate';
+        const [row] = await tx
+          .select()
+          .from(kycApplicants)
+          .where(eq(kycApplicants.applicantId, input.applicantId))
+          .for('update');
+        if (!row) return 'unknown_applicant';
+        if (row.lastEventAt && input.eventAt.getTime() < row.lastEventAt.getTime()) return 'stale';
+        const next = input.decide(row);
+        if (next === null) return 'unchanged';
+        await tx
+          .update(kycApplicants)
+          .set({ status: next, lastEventAt: input.eventAt, updatedAt: input.now })
+          .where(eq(kycApplicants.playerId, row.playerId));
+        return 'applied';
+      });
+    },
+  };
+}
+
+export type KycRepository = ReturnType<typeof createKycRepository>;

@@ -1,0 +1,204 @@
+/**
+ * Identity verification (KYC, ADR 026): the player's applicant at a Sumsub-shaped provider, access
+ * tokens for its verification page, and the provider's signed webhooks that move the review along
+ * (pending → verified, retry or rejected). The provider is reached over HTTP only: the sandbox one
+ * (SANDBOX) or a real one (KYC_*).
+ */
+import { createHash } from 'node:crypto';
+import { type Locale, localizePath } from '@croupier/contract/locales';
+import type { VerificationStatus } from '@croupier/contract/sumsub/common';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPayloadDigest } from '../../lib/kyc-signature.ts';
+import { type KycCredentials, kycCredentials } from '../../provider-credentials.ts';
+import { createKycRepository, type KycApplicantRecord } from './kyc.repository.ts';
+import type { KycStatus } from './kyc.tables.ts';
+import { createKycClient, KycProviderError } from './kyc-client.ts';
+
+const WEBHOOK_TYPES = new Set([
+  'applicantPending',
+  'applicantReviewed',
+  'applicantCreated',
+  'applicantOnHold',
+]);
+const APPLICANT_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The credentials to use: all of KYC_* (a real provider), or the sandbox's with SANDBOX; else none. */
+export function configuredKycCredentials(config: Deps['config']): KycCredentials | null {
+  const given = [config.KYC_BASE_URL, config.KYC_APP_TOKEN, config.KYC_SECRET_KEY, config.KYC_WEBHOOK_SECRET];
+  const count = given.filter(Boolean).length;
+  if (count === 0) return config.SANDBOX ? kycCredentials(config) : null;
+  return count === given.length ? kycCredentials(config) : null;
+}
+
+export function externalUserIdOf(playerId: bigint): string {
+  return `croupier-player-${playerId}`;
+}
+
+function statusOf(row: KycApplicantRecord | undefined): VerificationStatus {
+  if (!row || row.status === 'init') return 'not_started';
+  return row.status;
+}
+
+/** "2026-11-25 21:25:10.123" (the provider's createdAtMs, UTC) or ISO; null when unreadable. */
+export function parseEventTime(value: unknown): Date | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?$/.test(value)
+    ? `${value.replace(' ', 'T')}Z`
+    : value;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The status a review event leads to from the current one; null: no change. */
+export function nextStatus(
+  current: KycStatus,
+  type: string,
+  reviewAnswer: unknown,
+  rejectType: unknown,
+): KycStatus | null {
+  if (type === 'applicantPending') {
+    // Documents under review again (a first submission or a new try); a final answer stays.
+    return current === 'init' || current === 'retry' ? 'pending' : null;
+  }
+  if (type === 'applicantReviewed') {
+    if (reviewAnswer === 'GREEN') return 'verified';
+    if (reviewAnswer === 'RED') return rejectType === 'RETRY' ? 'retry' : 'rejected';
+  }
+  return null;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  body: { ok: boolean; result?: string; error?: string };
+}
+
+export function createKycService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>) {
+  const repository = createKycRepository(deps.db);
+  const credentials = configuredKycCredentials(deps.config);
+  const client = credentials ? createKycClient(credentials, deps.now) : null;
+
+  function requireClient() {
+    if (!client) {
+      throw new AppError('ApplicationUnavailableException', { code: 'kyc_provider_not_configured' });
+    }
+    return client;
+  }
+
+  function providerFailed(error: unknown): never {
+    if (error instanceof KycProviderError) {
+      deps.log.warn({ err: error, status: error.status }, 'KYC provider call failed');
+      throw new AppError('UnknownErrorException', { code: 'kyc_provider_unavailable', cause: error });
+    }
+    throw error;
+  }
+
+  async function ensureApplicant(playerId: bigint): Promise<KycApplicantRecord> {
+    const existing = await repository.byPlayer(playerId);
+    if (existing) return existing;
+    const provider = requireClient();
+    try {
+      const applicant = await provider.createApplicant(externalUserIdOf(playerId));
+      return await repository.saveApplicant(playerId, applicant.id, deps.now());
+    } catch (error) {
+      return providerFailed(error);
+    }
+  }
+
+  return {
+    configured: client !== null,
+
+    async getStatus(playerId: bigint): Promise<{ status: VerificationStatus }> {
+      return { status: statusOf(await repository.byPlayer(playerId)) };
+    },
+
+    /** For account info (composed in services.ts): under review, and verified. */
+    async verificationOf(playerId: bigint) {
+      const status = statusOf(await repository.byPlayer(playerId));
+      return { onVerification: status === 'pending', verified: status === 'verified', kycBlock: false };
+    },
+
+    async isVerified(playerId: bigint): Promise<boolean> {
+      return (await repository.byPlayer(playerId))?.status === 'verified';
+    },
+
+    /** `sumsub.createApplicant`: idempotent; the applicant is the player's own (external user id). */
+    async createApplicant(playerId: bigint): Promise<{ status: VerificationStatus }> {
+      return { status: statusOf(await ensureApplicant(playerId)) };
+    },
+
+    /**
+     * `sumsub.getAccessToken`: a token for the provider's page, for a new submission (not started or
+     * retry) or to see the review; after a final decline there is nothing to open.
+     */
+    async getAccessToken(playerId: bigint, locale: Locale, externalActionId?: string) {
+      const row = await ensureApplicant(playerId);
+      if (row.status === 'rejected') {
+        throw new AppError('AccessDeniedException', { code: 'verification_rejected' });
+      }
+      const provider = requireClient();
+      try {
+        const token = await provider.accessToken(externalUserIdOf(playerId), externalActionId);
+        const origin = (deps.config.PUBLIC_URL ?? `http://127.0.0.1:${deps.config.PORT}`).replace(/\/+$/, '');
+        const back = `${origin}${localizePath('/profile/verification', locale)}`;
+        return { token, url: provider.pageUrl(token, locale, back), status: statusOf(row) };
+      } catch (error) {
+        return providerFailed(error);
+      }
+    },
+
+    /** `account.setUserOnVerification`: the player sent their documents; a final answer stays. */
+    async setUserOnVerification(playerId: bigint): Promise<{ status: VerificationStatus }> {
+      const row = await repository.byPlayer(playerId);
+      if (!row) throw new AppError('InvalidRequestException', { code: 'verification_not_started' });
+      await repository.setStatusFrom(playerId, ['init', 'retry'], 'pending', deps.now());
+      return this.getStatus(playerId);
+    },
+
+    /**
+     * `POST /webhooks/kyc`: the digest checked over the raw bytes (constant time) before anything
+     * is read; then applied once (a replay finds its digest and changes nothing), in event order.
+     */
+    async receiveWebhook(
+      raw: Buffer,
+      digest: string | undefined,
+      algorithm: string | undefined,
+    ): Promise<WebhookAnswer> {
+      if (!credentials || !verifyPayloadDigest(credentials.webhookSecret, raw, digest, algorithm)) {
+        return { status: 401, body: { ok: false, error: 'invalid_digest' } };
+      }
+      let event: Record<string, unknown>;
+      try {
+        const parsed: unknown = JSON.parse(raw.toString('utf8'));
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          throw new Error('not an object');
+        event = parsed as Record<string, unknown>;
+      } catch {
+        return { status: 400, body: { ok: false, error: 'invalid_body' } };
+      }
+      const { type, applicantId } = event;
+      const eventAt = parseEventTime(event.createdAtMs ?? event.createdAt);
+      if (
+        typeof type !== 'string' ||
+        typeof applicantId !== 'string' ||
+        !APPLICANT_ID.test(applicantId) ||
+        !eventAt
+      ) {
+        return { status: 400, body: { ok: false, error: 'invalid_body' } };
+      }
+      if (!WEBHOOK_TYPES.has(type)) return { status: 200, body: { ok: true, result: 'ignored' } };
+      const review = (event.reviewResult ?? {}) as { reviewAnswer?: unknown; reviewRejectType?: unknown };
+      const result = await repository.applyWebhook({
+        digest: createHash('sha256').update(raw).digest('hex'),
+        applicantId,
+        type,
+        eventAt,
+        now: deps.now(),
+        decide: (current) => nextStatus(current.status, type, review.reviewAnswer, review.reviewRejectType),
+      });
+      return { status: 200, body: { ok: true, result } };
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;
