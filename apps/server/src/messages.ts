@@ -12,6 +12,7 @@ import { cashbacksTexts } from './modules/cashbacks/cashbacks.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { promotionsTexts } from './modules/cms/promotions.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
+import { supportTexts } from './modules/support/support.messages.ts';
 
 export const messages = createMessageRegistry([
   errorMessages,
@@ -23,4 +24,5 @@ export const messages = createMessageRegistry([
   campaignsTexts,
   backofficeTexts,
   promotionsTexts,
+  supportTexts,
 ]);

@@ -15,6 +15,7 @@ import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
+import { supportMethods } from './modules/support/support.methods.ts';
 import type { Services } from './services.ts';
 
 export function boundMethods(services: Services): BoundMethod[] {
@@ -37,5 +38,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...campaignsMethods({ campaigns: services.campaigns }),
+    ...supportMethods({ support: services.support }),
   ];
 }

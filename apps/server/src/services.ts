@@ -31,6 +31,7 @@ import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createSupportService } from './modules/support/support.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
@@ -120,6 +121,10 @@ export function createServices(deps: Deps) {
     cashbacks,
     campaigns,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
+    support: createSupportService(deps, {
+      notifications,
+      playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
+    }),
   };
 }
 

@@ -68,6 +68,9 @@ import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
+import { supportGetSettings } from './support/get-settings.ts';
+import { supportSendFeedback } from './support/send-feedback.ts';
+import { freshChatStoreChatEvent } from './support/store-chat-event.ts';
 
 export const methods = {
   [getGeneralInfo.name]: getGeneralInfo,
@@ -136,6 +139,9 @@ export const methods = {
   [promotionsGet.name]: promotionsGet,
   [promotionsGetOne.name]: promotionsGetOne,
   [popupsGet.name]: popupsGet,
+  [supportGetSettings.name]: supportGetSettings,
+  [supportSendFeedback.name]: supportSendFeedback,
+  [freshChatStoreChatEvent.name]: freshChatStoreChatEvent,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;
