@@ -6,8 +6,10 @@ import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeedbackForm } from '../features/support/feedback-form.tsx';
+import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
+import { withPageTitle } from '../lib/page-meta.ts';
 import { useRichTextLinks } from '../lib/use-rich-text-links.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
@@ -21,8 +23,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     orErrorPage(web.api.call('support.getsettings')),
   ]);
   const hasChat = chat.chat !== null && chat.chat !== 'comm100';
-  return { faq, hasChat, pageMeta: { title: locale === 'fr' ? 'Assistance' : 'Support' } };
+  return { faq, hasChat, pageMeta: { title: i18nFor(locale).t('support:title') } };
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  withPageTitle(matches, loaderData?.pageMeta.title);
 
 export default function SupportPage({ loaderData }: Route.ComponentProps) {
   const { faq, hasChat } = loaderData;
