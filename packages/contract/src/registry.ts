@@ -69,6 +69,7 @@ import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
 import { supportGetSettings } from './support/get-settings.ts';
+import { noticesGet, noticesMarkRead } from './support/notices.ts';
 import { supportSendFeedback } from './support/send-feedback.ts';
 import { freshChatStoreChatEvent } from './support/store-chat-event.ts';
 
@@ -142,6 +143,8 @@ export const methods = {
   [supportGetSettings.name]: supportGetSettings,
   [supportSendFeedback.name]: supportSendFeedback,
   [freshChatStoreChatEvent.name]: freshChatStoreChatEvent,
+  [noticesGet.name]: noticesGet,
+  [noticesMarkRead.name]: noticesMarkRead,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -200,6 +200,58 @@ describe('support without a chat (the default)', () => {
   });
 });
 
+describe('notices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('tells a player their feedback arrived, counts it unread until marked read', async () => {
+    const { browser } = await signUp(t.app);
+    const empty = await browser.call('notices.get');
+    expect(empty.body).toEqual({ status: 1, data: { items: [], unread: 0 } });
+    await browser.call('Support.sendFeedback', feedback);
+    const listed = await browser.call('notices.get');
+    const data = listed.body.data as {
+      items: { id: number; kind: string; is_read: boolean }[];
+      unread: number;
+    };
+    expect(data.unread).toBe(1);
+    expect(data.items).toMatchObject([{ kind: 'feedback_received', is_read: false }]);
+    const id = data.items[0]?.id;
+
+    // Another player cannot mark it read.
+    const other = await signUp(t.app);
+    expect((await other.browser.call('notices.markRead', { ids: String(id) })).body).toEqual({
+      status: 1,
+      data: 1,
+    });
+    expect((await browser.call('notices.get')).body.data).toMatchObject({ unread: 1 });
+
+    expect((await browser.call('notices.markRead', { ids: String(id) })).body).toEqual({
+      status: 1,
+      data: 1,
+    });
+    expect((await browser.call('notices.get')).body.data).toMatchObject({
+      unread: 0,
+      items: [{ is_read: true }],
+    });
+  });
+
+  it('refuses guests and bad ids', async () => {
+    const guest = await newBrowser(t.app).call('notices.get');
+    expect(guest.body.error?.type).toBe('AuthorizationException');
+    const { browser } = await signUp(t.app);
+    for (const ids of ['', '0', '-1', 'abc', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) {
+      const answer = await browser.call('notices.markRead', { ids });
+      expect(answer.body.error?.type, ids).toBe('InvalidParameterException');
+    }
+  });
+});
+
 describe('support with a chat provider', () => {
   let t: TestApp;
   beforeAll(async () => {

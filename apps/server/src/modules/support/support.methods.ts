@@ -1,4 +1,5 @@
 import { supportGetSettings } from '@croupier/contract/support/get-settings';
+import { noticesGet, noticesMarkRead } from '@croupier/contract/support/notices';
 import { supportSendFeedback } from '@croupier/contract/support/send-feedback';
 import { freshChatStoreChatEvent } from '@croupier/contract/support/store-chat-event';
 import { type BoundMethod, bindMethod } from '../../lib/method-binding.ts';
@@ -27,6 +28,8 @@ export function supportMethods(deps: { support: SupportService }): BoundMethod[]
         ip: ctx.ip,
       });
     }),
+    bindMethod(noticesGet, (_input, ctx) => support.notices(ctx.requirePlayer().id)),
+    bindMethod(noticesMarkRead, (input, ctx) => support.markNoticesRead(ctx.requirePlayer().id, input.ids)),
     bindMethod(freshChatStoreChatEvent, async (input, ctx) => {
       const player = ctx.requirePlayer();
       await ctx.rateLimit(`chat-event:${player.id}`, CHAT_EVENTS_PER_MINUTE, 60);

@@ -1,6 +1,7 @@
 import type { Db } from '@croupier/db/client';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OutboxExecutor } from '../notifications/notifications.service.ts';
-import { supportChatEvents, supportFeedback } from './support.tables.ts';
+import { playerNotices, supportChatEvents, supportFeedback } from './support.tables.ts';
 
 export interface FeedbackInsert {
   playerId: bigint | null;
@@ -41,6 +42,11 @@ export function createSupportRepository(db: Db) {
           })
           .returning({ id: supportFeedback.id });
         if (!inserted) throw new Error('feedback insert returned no row');
+        if (row.playerId !== null) {
+          await tx
+            .insert(playerNotices)
+            .values({ playerId: row.playerId, kind: 'feedback_received', createdAt: row.now });
+        }
         await alongside(tx, inserted.id);
       });
     },
@@ -54,6 +60,43 @@ export function createSupportRepository(db: Db) {
         event: row.event,
         createdAt: row.now,
       });
+    },
+
+    async listNotices(playerId: bigint, limit: number) {
+      return db
+        .select({
+          id: playerNotices.id,
+          kind: playerNotices.kind,
+          link: playerNotices.link,
+          readAt: playerNotices.readAt,
+          createdAt: playerNotices.createdAt,
+        })
+        .from(playerNotices)
+        .where(eq(playerNotices.playerId, playerId))
+        .orderBy(desc(playerNotices.id))
+        .limit(limit);
+    },
+
+    async countUnread(playerId: bigint): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(playerNotices)
+        .where(and(eq(playerNotices.playerId, playerId), isNull(playerNotices.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks read only this player's notices among `ids`. */
+    async markRead(playerId: bigint, ids: bigint[], now: Date): Promise<void> {
+      await db
+        .update(playerNotices)
+        .set({ readAt: now })
+        .where(
+          and(
+            eq(playerNotices.playerId, playerId),
+            inArray(playerNotices.id, ids),
+            isNull(playerNotices.readAt),
+          ),
+        );
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { missingChatFields } from '@croupier/contract/support/chat-providers';
 import type { ChatSettings } from '@croupier/contract/support/chat-settings';
+import { NOTICE_KINDS, NOTICES_PAGE, type Notice } from '@croupier/contract/support/notices';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -117,6 +118,33 @@ export function createSupportService(
           );
         },
       );
+      return 1;
+    },
+
+    /** The player's latest notices and the unread count. */
+    async notices(playerId: bigint): Promise<{ items: Notice[]; unread: number }> {
+      const [rows, unread] = await Promise.all([
+        repository.listNotices(playerId, NOTICES_PAGE),
+        repository.countUnread(playerId),
+      ]);
+      const items = rows.flatMap((row): Notice[] => {
+        const kind = NOTICE_KINDS.find((known) => known === row.kind);
+        if (!kind) return [];
+        return [
+          {
+            id: Number(row.id),
+            kind,
+            link: row.link,
+            is_read: row.readAt !== null,
+            created_at: row.createdAt.toISOString(),
+          },
+        ];
+      });
+      return { items, unread };
+    },
+
+    async markNoticesRead(playerId: bigint, ids: number[]): Promise<1> {
+      await repository.markRead(playerId, [...new Set(ids)].map(BigInt), deps.now());
       return 1;
     },
 

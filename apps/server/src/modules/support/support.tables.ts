@@ -39,3 +39,20 @@ export const supportChatEvents = pgTable(
   },
   (table) => [index('support_chat_events_player_idx').on(table.playerId, table.createdAt)],
 );
+
+/** Notices shown in a player's header notifications menu (spec §4), newest first, read or unread. */
+export const playerNotices = pgTable(
+  'player_notices',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** A message key of the web's `support` namespace (`notices.<kind>`), never free text. */
+    kind: text('kind').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('player_notices_player_idx').on(table.playerId, table.id)],
+);
