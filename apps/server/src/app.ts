@@ -3,6 +3,7 @@
  * the API, the content service and, last, the SSR web app that answers every other path.
  */
 import { randomUUID } from 'node:crypto';
+import { chatCspSources } from '@croupier/contract/support/chat-providers';
 import type { DbClient } from '@croupier/db/client';
 import { ENGINES } from '@croupier/games/registry';
 import cookie from '@fastify/cookie';
@@ -146,7 +147,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // External plugins.
   await app.register(cookie);
-  await securityHeaders(app, { dev, secure: config.PUBLIC_URL?.startsWith('https:') ?? false });
+  await securityHeaders(app, {
+    dev,
+    secure: config.PUBLIC_URL?.startsWith('https:') ?? false,
+    // The chosen live chat's origins, exactly; none without a chat (ADR 027).
+    chatSources: chatCspSources(services.support.chatSettings()),
+  });
   // Absolute-form request targets and implausible Host headers: 400 before any route (http/request-guard.ts).
   requestGuard(app);
 

@@ -98,6 +98,18 @@ export const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Croupier <no-reply@croupier.local>'),
+    /** Where Support.sendFeedback messages are emailed (through the notifications outbox). */
+    SUPPORT_EMAIL: z.email().default('support@croupier.local'),
+    /** The live chat (spec §3 chat settings): provider kind, unset for no chat, and its config. */
+    CHAT_PROVIDER: z
+      .enum(['live_tex', 'freshChat', 'liveChat', 'verbox', 'betunlim', 'jivoSite', 'comm100'])
+      .optional(),
+    CHAT_ID: z.string().max(200).optional(),
+    CHAT_LICENSE: z.string().max(200).optional(),
+    /** A script address replacing the provider's default (https only). */
+    CHAT_SRC: z.url({ protocol: /^https$/ }).optional(),
+    CHAT_WIDGET_ID: z.string().max(200).optional(),
+    CHAT_LANG: z.string().max(16).optional(),
     /** OpenID Connect social login: issuer URL, client id and secret, and the service name in URLs. */
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

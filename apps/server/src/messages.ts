@@ -13,6 +13,7 @@ import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { promotionsTexts } from './modules/cms/promotions.messages.ts';
 import { responsibleGamingTexts } from './modules/responsible-gaming/responsible-gaming.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
+import { supportTexts } from './modules/support/support.messages.ts';
 
 export const messages = createMessageRegistry([
   errorMessages,
@@ -25,4 +26,5 @@ export const messages = createMessageRegistry([
   backofficeTexts,
   promotionsTexts,
   responsibleGamingTexts,
+  supportTexts,
 ]);

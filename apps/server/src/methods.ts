@@ -17,6 +17,7 @@ import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
+import { supportMethods } from './modules/support/support.methods.ts';
 import type { Services } from './services.ts';
 
 export function boundMethods(services: Services): BoundMethod[] {
@@ -41,5 +42,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
     ...kycMethods({ kyc: services.kyc }),
+    ...supportMethods({ support: services.support }),
   ];
 }

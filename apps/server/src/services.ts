@@ -33,6 +33,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
+import { createSupportService } from './modules/support/support.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
@@ -155,6 +156,10 @@ export function createServices(deps: Deps) {
     responsibleGaming,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
+    support: createSupportService(deps, {
+      notifications,
+      playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
+    }),
   };
 }
 

@@ -18,8 +18,19 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(/;
  * Effects allowed to call the API, each with its reason. The Telegram launch signs the player in
  * with the `initData` that Telegram's script hands the page in the browser: a write that the
  * external Telegram WebApp starts when the page opens inside it, not a read of page data.
+ *
+ * The live chat (issue #15, ADR 027) is a browser-only third-party widget that SSR never renders:
+ * its settings are asked for when the widget is set up (live-chat.tsx:23), and the FreshChat
+ * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
+ * notices (spec §4) must load after the first interaction and again on every route path change,
+ * which an effect on the path is (notices-menu.tsx:40).
  */
-const ALLOWED = new Set(['features/auth/auth-runtime.tsx:106']);
+const ALLOWED = new Set([
+  'features/auth/auth-runtime.tsx:106',
+  'features/support/live-chat.tsx:23',
+  'features/support/live-chat.tsx:38',
+  'features/support/notices-menu.tsx:40',
+]);
 
 /** The text of the call's parentheses opened at `open`, skipping strings and comments. */
 function balanced(text: string, open: number): string {

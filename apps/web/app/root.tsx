@@ -36,6 +36,7 @@ import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
+import { LiveChat } from './features/support/live-chat.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
 import { i18nFor } from './i18n/i18n.ts';
@@ -439,6 +440,14 @@ export default function App() {
       {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
       {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}
       {rootData && <AuthRuntime />}
+      {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}
+      {rootData && (
+        <LiveChat
+          identity={
+            rootData.isAuthenticated ? { uid: rootData.account.uid, login: rootData.account.login } : null
+          }
+        />
+      )}
     </>
   );
 }
@@ -465,6 +474,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {content}
       {/* A page error below a working root (404 of a player…): idle logout and the popups still apply. */}
       {rootData && <AuthRuntime />}
+      {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}
+      {rootData && (
+        <LiveChat
+          identity={
+            rootData.isAuthenticated ? { uid: rootData.account.uid, login: rootData.account.login } : null
+          }
+        />
+      )}
     </DefaultShell>
   );
 }

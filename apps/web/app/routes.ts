@@ -74,6 +74,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('offers', 'routes/offers.tsx', id('offers')),
       route('offers/:id', 'routes/offer.tsx', id('offer')),
       // Any single-segment path is a content page (spec §2); static routes above win over it.
+      // Support (spec §2): FAQ, contact options, feedback form.
+      route('support', 'routes/support.tsx', id('support')),
       route(':slug', 'routes/content-page.tsx', id('content-page')),
       route('*', 'routes/not-found.tsx', id('not-found')),
     ]),

@@ -75,6 +75,10 @@ import { storageSet } from './storage/set.ts';
 import { sumsubCreateApplicant } from './sumsub/create-applicant.ts';
 import { sumsubGetAccessToken } from './sumsub/get-access-token.ts';
 import { sumsubGetStatus } from './sumsub/get-status.ts';
+import { supportGetSettings } from './support/get-settings.ts';
+import { noticesGet, noticesMarkRead } from './support/notices.ts';
+import { supportSendFeedback } from './support/send-feedback.ts';
+import { freshChatStoreChatEvent } from './support/store-chat-event.ts';
 
 export const methods = {
   [getGeneralInfo.name]: getGeneralInfo,
@@ -150,6 +154,11 @@ export const methods = {
   [sumsubCreateApplicant.name]: sumsubCreateApplicant,
   [sumsubGetAccessToken.name]: sumsubGetAccessToken,
   [sumsubGetStatus.name]: sumsubGetStatus,
+  [supportGetSettings.name]: supportGetSettings,
+  [supportSendFeedback.name]: supportSendFeedback,
+  [freshChatStoreChatEvent.name]: freshChatStoreChatEvent,
+  [noticesGet.name]: noticesGet,
+  [noticesMarkRead.name]: noticesMarkRead,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -49,7 +49,7 @@ describe('/api envelope and transport', () => {
       offers: true,
       bonuses: true,
       loyalty: false,
-      support: false,
+      support: true,
       responsibleGaming: true,
       verification: true,
       liveCasino: false,

@@ -9,7 +9,16 @@ import type { FastifyInstance } from 'fastify';
 /** Where `https://telegram.org/js/telegram-web-app.js` comes from (the web's messenger sign-in). */
 const TELEGRAM_SCRIPT_ORIGIN = 'https://telegram.org';
 
-export async function securityHeaders(app: FastifyInstance, options: { dev: boolean; secure: boolean }) {
+export interface SecurityHeaderOptions {
+  dev: boolean;
+  secure: boolean;
+  /** The chosen live chat's sources (https and wss of its hosts); empty without a chat. */
+  chatSources?: readonly string[];
+}
+
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const chat = options.chatSources ?? [];
+  const chatHttps = chat.filter((source) => source.startsWith('https:'));
   await app.register(helmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: {
@@ -18,17 +27,17 @@ export async function securityHeaders(app: FastifyInstance, options: { dev: bool
         'default-src': ["'self'"],
         // telegram.org: the messenger mini-app script, loaded on demand inside Telegram (spec §7).
         'script-src': options.dev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", TELEGRAM_SCRIPT_ORIGIN]
-          : ["'self'", TELEGRAM_SCRIPT_ORIGIN],
-        'style-src': ["'self'", "'unsafe-inline'"],
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", TELEGRAM_SCRIPT_ORIGIN, ...chatHttps]
+          : ["'self'", TELEGRAM_SCRIPT_ORIGIN, ...chatHttps],
+        'style-src': ["'self'", "'unsafe-inline'", ...chatHttps],
         // helmet adds a nonce to style-src, which makes browsers ignore 'unsafe-inline' there;
         // React's style attributes (offsets, z-order) need this directive of their own.
         'style-src-attr': ["'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'font-src': ["'self'", 'data:', ...chatHttps],
+        'connect-src': options.dev ? ["'self'", 'ws:', 'wss:', ...chat] : ["'self'", ...chat],
         'media-src': ["'self'", 'data:'],
-        'frame-src': ["'self'"],
+        'frame-src': ["'self'", ...chatHttps],
         'frame-ancestors': ["'self'"],
         'form-action': ["'self'"],
         'base-uri': ["'self'"],

@@ -17,7 +17,7 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   /** Profile bonuses and cashback (`/profile/bonuses`, `/profile/cashback`). */
   bonuses: true,
   loyalty: false,
-  support: false,
+  support: true,
   /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */
   responsibleGaming: true,
   /** Identity verification (KYC) in the profile. */

@@ -59,6 +59,10 @@ beforeEach(() => {
   calls = [];
   vi.stubGlobal('fetch', async (url: string) => {
     const method = /\/api\/([^?]+)/.exec(url)?.[1] ?? '';
+    // The header's notices menu loads on the first click (spec §4); these tests are about the user menu.
+    if (method === 'notices.get') {
+      return new Response(JSON.stringify({ status: 1, data: { items: [], unread: 0 } }), { status: 200 });
+    }
     calls.push(method);
     const data =
       method === 'cashier.gethistory'

@@ -26,6 +26,7 @@ import {
   type MenuDeposits,
 } from '../cashier/menu-deposit-detalization.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
+import { NoticesMenu } from '../support/notices-menu.tsx';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
 import { apiErrorText } from './form-validation.ts';
 import { useBrowserApi, useLogout } from './use-auth-actions.ts';
@@ -243,6 +244,8 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
         <span className="max-tablet:hidden">{t('header.deposit')}</span>
         <Icon name="plus" className="tablet:hidden" />
       </Button>
+      {/* The notifications menu (spec §4), issue #15. */}
+      <NoticesMenu api={api} />
       <button
         type="button"
         onClick={openMenu}
