@@ -164,7 +164,7 @@ describe('no dead ends', () => {
 // --- 2. Small dead ends ------------------------------------------------------------------------
 
 describe('small dead ends', () => {
-  test('the withdrawal KYC gate shows no button to the verification page that does not exist yet (fr, 375 px)', async () => {
+  test('the withdrawal KYC gate leads to the verification page (fr, 375 px)', async () => {
     const player = await registerPlayer();
     await site.harness.database.db.execute(
       sql`INSERT INTO cashier_settings (id, kyc_block_enabled) VALUES (1, true)
@@ -175,8 +175,12 @@ describe('small dead ends', () => {
       await visit(page, '/fr/cashier/withdraw');
       const gate = page.getByTestId('withdraw-gate-kyc');
       await gate.waitFor();
-      expect(await gate.locator('a[href*="/profile/verification"]').count()).toBe(0);
-      expect(await page.locator('a[href*="/profile/verification"]').count()).toBe(0);
+      // The verification section is on (issue #15): the gate's button leads to its page.
+      const link = gate.locator('a[href*="/profile/verification"]').first();
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL(/\/fr\/profile\/verification$/);
+      await page.getByTestId('page-title').or(page.locator('h1')).first().waitFor();
     } finally {
       await site.harness.database.db.execute(sql`UPDATE cashier_settings SET kyc_block_enabled = false`);
     }

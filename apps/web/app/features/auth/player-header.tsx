@@ -244,8 +244,10 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
         <span className="max-tablet:hidden">{t('header.deposit')}</span>
         <Icon name="plus" className="tablet:hidden" />
       </Button>
-      {/* The notifications menu (spec §4), issue #15. */}
-      <NoticesMenu api={api} />
+      {/* The notifications menu (spec §4), issue #15: from tablets up; the phone header has no room. */}
+      <span className="contents max-tablet:hidden">
+        <NoticesMenu api={api} />
+      </span>
       <button
         type="button"
         onClick={openMenu}
