@@ -127,14 +127,12 @@ describe('guards and redirects', () => {
     expect(pending.body).toContain('role="status"');
   });
 
-  test('a banned player gets the user-blocked page with HTTP 403, and no link to a support page that does not exist yet', async () => {
+  test('a banned player gets the user-blocked page with HTTP 403', async () => {
     const player = await harness.createPlayer();
     await harness.database.db.execute(sql`UPDATE players SET status = 'banned' WHERE id = ${player.id}`);
     const response = await get('/', { cookie: player.cookie });
     expect(response.statusCode).toBe(403);
     expect(response.body).toContain('data-system-page="userBlocked"');
-    // The support section is off until its page lands (ADR 014): its button would be a dead end.
-    expect(response.body).not.toContain('href="/support"');
   });
 
   test('redirect table: internal targets keep the locale, external ones leave the site', async () => {
