@@ -3,6 +3,8 @@
  * calendar periods in UTC, a lower limit at once, a higher one (or a removal) only after a cooling
  * off of 24 hours, so a player cannot raise a limit in the heat of the moment.
  */
+
+import { effectiveLimit, waitingChange } from '../../lib/pending-limit.ts';
 import type { DepositLimitRecord, LimitPeriod } from './cashier.repository.ts';
 
 export const LIMIT_INCREASE_DELAY_MS = 24 * 3600 * 1000;
@@ -26,27 +28,8 @@ export function periodWindow(period: LimitPeriod, now: Date): { start: Date; end
   return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
 }
 
-/** The limit in force at `now` (a due pending change has taken over); null for none. */
-export function effectiveLimit(record: DepositLimitRecord, now: Date): bigint | null {
-  if (
-    record.pendingSet &&
-    record.pendingEffectiveAt &&
-    record.pendingEffectiveAt.getTime() <= now.getTime()
-  ) {
-    return record.pendingMinor;
-  }
-  return record.limitMinor;
-}
-
-/** A change still waiting at `now`, if any. */
-export function waitingChange(
-  record: DepositLimitRecord,
-  now: Date,
-): { limitMinor: bigint | null; effectiveAt: Date } | null {
-  if (!record.pendingSet || !record.pendingEffectiveAt) return null;
-  if (record.pendingEffectiveAt.getTime() <= now.getTime()) return null;
-  return { limitMinor: record.pendingMinor, effectiveAt: record.pendingEffectiveAt };
-}
+// Reading a record at a time is shared with the other limits (lib/pending-limit.ts).
+export { effectiveLimit, waitingChange };
 
 /**
  * What setting `wanted` (null: no limit) does to the period's record: a decrease (or a first

@@ -3,6 +3,7 @@
  * database: rolling windows ending now (24 hours, 7 days, 30 days), the lowest applies, a lower
  * limit at once, a higher one (or a removal) only after a cooling-off of 24 hours.
  */
+import { effectiveLimit, waitingChange } from '../../lib/pending-limit.ts';
 
 export const LIMIT_KINDS = ['loss', 'wager'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
@@ -35,27 +36,8 @@ export function windowStart(period: LimitPeriod, now: Date): Date {
   return new Date(now.getTime() - WINDOW_MS[period]);
 }
 
-/** The limit in force at `now` (a due pending change has taken over); null for none. */
-export function effectiveLimit(record: LimitRecord, now: Date): bigint | null {
-  if (
-    record.pendingSet &&
-    record.pendingEffectiveAt &&
-    record.pendingEffectiveAt.getTime() <= now.getTime()
-  ) {
-    return record.pendingMinor;
-  }
-  return record.limitMinor;
-}
-
-/** A change still waiting at `now`, if any. */
-export function waitingChange(
-  record: LimitRecord,
-  now: Date,
-): { limitMinor: bigint | null; effectiveAt: Date } | null {
-  if (!record.pendingSet || !record.pendingEffectiveAt) return null;
-  if (record.pendingEffectiveAt.getTime() <= now.getTime()) return null;
-  return { limitMinor: record.pendingMinor, effectiveAt: record.pendingEffectiveAt };
-}
+// Reading a record at a time is shared with the other limits (lib/pending-limit.ts).
+export { effectiveLimit, waitingChange };
 
 export type LimitChange =
   /** The record is stored as it is (a first limit, a decrease, or a new pending change). */
