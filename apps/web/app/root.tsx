@@ -11,7 +11,7 @@ import {
   localizePath,
   splitLocalePath,
 } from '@croupier/contract/locales';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -399,6 +399,18 @@ function JsonLdScripts({ seo, url }: { seo: RootSeo; url: string }) {
  */
 const HYDRATION_NONCE = typeof document === 'undefined' ? undefined : '';
 
+/**
+ * Marks the document `data-hydrated` once React has hydrated it (effects run after the hydration
+ * commit), so scripts and browser tests know the page's handlers are attached: the router's global
+ * appears before hydration ends, and a click in between is lost.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const locale = localeOfPath(location.pathname);
@@ -416,6 +428,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-background text-text antialiased">
         <SpriteSheet />
+        <HydrationMark />
         <I18nextProvider i18n={i18nFor(locale)}>
           <DemoBanner />
           <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
