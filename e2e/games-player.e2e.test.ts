@@ -20,13 +20,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { gameServerFrame, payWithSuccessCard } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS =
   process.env.GAMES_PLAYER_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-games-player-screens');
 const PASSWORD = 'Secret-123';
-const SUCCESS_CARD = '4242 4242 4242 4242';
 const GAME = 'neon-reels';
 const GAME_NAME = 'Neon Reels';
 /** Spins until one pays (so the verified payout is not zero), at most this many. */
@@ -161,21 +161,6 @@ async function waitForMinor(target: Page | Frame, selector: string, expected: bi
   );
 }
 
-/** The game frame once it reached the game server's page, hydrated. */
-async function gameServerFrame(page: Page): Promise<Frame> {
-  const pattern = new RegExp(`/rgs/play/${GAME}\\?session=[^&]+`);
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const frame = page.frames().find((candidate) => pattern.test(candidate.url()));
-    if (frame) {
-      await hydrated(frame);
-      await interactive(frame, 'rgs-play');
-      return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the frame never reached /rgs/play/${GAME}: ${page.frames().map((f) => f.url())}`);
-}
-
 interface RoundView {
   id: string;
   status: string;
@@ -247,12 +232,7 @@ async function playerJourney(lang: Lang): Promise<void> {
     .filter({ hasText: /50[.,]00/ })
     .waitFor();
   await page.getByTestId('deposit-submit').click();
-  await page.waitForURL(/\/sandbox\/psp\/pay\//);
-  await page.getByLabel('Card number').fill(SUCCESS_CARD);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Jane Player');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithSuccessCard(page);
   await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   await hydrated(page);
   // The webhook lands on its own; the success page polls and the header follows.
@@ -265,7 +245,7 @@ async function playerJourney(lang: Lang): Promise<void> {
     `/platform/game/${GAME}/play?mode=real&lang=${lang}`,
   );
   expect(await minorIn(page.getByTestId('game-bar-balance').locator('.amount'))).toBe(DEPOSIT_MINOR);
-  let frame = await gameServerFrame(page);
+  let frame = await gameServerFrame(page, GAME);
   // The game page itself, for the player: no DEMO badge, the deposit as the balance.
   expect(new URL(frame.url()).searchParams.get('lang')).toBe(lang);
   await frame.getByRole('heading', { name: GAME_NAME }).waitFor();
@@ -318,7 +298,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await minorIn(page.getByTestId('game-bar-balance').locator('.amount'))).toBe(balance);
 
   // --- 4. History, seed rotation, and the fairness page ---------------------------------------
-  frame = await gameServerFrame(page);
+  frame = await gameServerFrame(page, GAME);
   const game: FrameLocator = page.frameLocator('[data-testid="game-frame"]');
   expect(await minorIn(frame.getByTestId('rgs-balance'))).toBe(balance);
 

@@ -17,16 +17,16 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { gameServerFrame, payWithSuccessCard, until } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS =
   process.env.PROMOTIONS_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-promotions-screens');
 const PASSWORD = 'Secret-123';
-const SUCCESS_CARD = '4242 4242 4242 4242';
 const GAME = 'neon-reels';
 
 let site: RunningSite;
@@ -150,28 +150,6 @@ async function bonuses(page: Page): Promise<BonusItem[]> {
   return answer.data.items;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** The game frame once it reached the game server's page, hydrated. */
-async function gameServerFrame(page: Page): Promise<Frame> {
-  const pattern = new RegExp(`/rgs/play/${GAME}\\?session=[^&]+`);
-  return until('the game frame', async () => {
-    const frame = page.frames().find((candidate) => pattern.test(candidate.url()));
-    if (!frame) return undefined;
-    await hydrated(frame);
-    await interactive(frame, 'rgs-play');
-    return frame;
-  });
-}
-
 async function signIn(page: Page, lang: Lang, email: string): Promise<void> {
   const words = WORDS[lang];
   const prefix = lang === 'fr' ? '/fr' : '';
@@ -260,12 +238,7 @@ async function journey(lang: Lang): Promise<void> {
     .waitFor();
   await shot(page, `deposit-offer-${lang}-1440`);
   await page.getByTestId('deposit-submit').click();
-  await page.waitForURL(/\/sandbox\/psp\/pay\//);
-  await page.getByLabel('Card number').fill(SUCCESS_CARD);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Jane Player');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithSuccessCard(page);
   await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   // The welcome bonus is granted once the deposit is credited (a job after the webhook).
   await until('the welcome bonus', async () => {
@@ -307,7 +280,7 @@ async function journey(lang: Lang): Promise<void> {
 
   // --- 6. Spin: the wagering moves; a bet above the max bet is refused in the game -----------
   await goto(page, `${prefix}/game/${GAME}?mode=real`);
-  const frame = await gameServerFrame(page);
+  const frame = await gameServerFrame(page, GAME);
   const spin = frame.getByRole('button', { name: words.spin, exact: true, disabled: false });
   for (let round = 0; round < 3; round += 1) {
     await spin.waitFor();
