@@ -14,18 +14,12 @@
  * temporary directory, printed at the end.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeySite, type Lang } from './journey.ts';
 import { gameServerFrame, payWithSuccessCard } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
-import { type RunningSite, startSite } from './server.ts';
 
-const SCREENSHOTS =
-  process.env.GAMES_PLAYER_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-games-player-screens');
 const PASSWORD = 'Secret-123';
 const GAME = 'neon-reels';
 const GAME_NAME = 'Neon Reels';
@@ -33,31 +27,8 @@ const GAME_NAME = 'Neon Reels';
 const MAX_SPINS = 12;
 const DEPOSIT_MINOR = 5000n;
 
-let site: RunningSite;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // A real port: the payment provider and the game server reach the platform back at PUBLIC_URL.
-  site = await startSite({ publicPort: true, env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  console.info(`games player screenshots: ${SCREENSHOTS}`);
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  await context?.close();
-  context = undefined;
-  expect(errors).toEqual([]);
-});
+const journey = journeySite('games-player', 'GAMES_PLAYER_SCREENSHOTS');
+const { goto, shot } = journey;
 
 /** What the journey reads and clicks, in the page's language (the app's own words). */
 const WORDS = {
@@ -112,28 +83,8 @@ const WORDS = {
     favourites: 'Mes favoris',
   },
 } as const;
-type Lang = keyof typeof WORDS;
-
-async function openPage(lang: Lang): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    deviceScaleFactor: 1,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-    reducedMotion: 'reduce',
-  });
-  // Every page of the context, the fairness tab included; messages from the game frame too.
-  context.on('page', (page) => {
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-  });
-  return await context.newPage();
-}
-
-async function goto(page: Page, pathname: string): Promise<void> {
-  await page.goto(`${site.baseUrl}${pathname}`);
-  await hydrated(page);
+function openPage(lang: Lang): Promise<Page> {
+  return journey.openPage(lang);
 }
 
 /**
@@ -179,10 +130,6 @@ interface PlatformRound {
   status: string;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-}
-
 /** The value (`<dd>`) of a round detail or fairness panel row, by its label (`<dt>`). */
 function definition(scope: Locator, label: string): Locator {
   return scope
@@ -205,14 +152,16 @@ async function playerJourney(lang: Lang): Promise<void> {
   await signUp.getByRole('textbox', { name: words.password, exact: true }).fill(PASSWORD);
   await signUp.getByRole('checkbox', { name: words.terms }).check();
   await signUp.getByRole('button', { name: words.createAccount }).click();
-  await page.waitForURL(`${site.baseUrl}${prefix || '/'}?register=success`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}?register=success`);
   await page.getByTestId('user-menu-button').waitFor();
   expect(await minorIn(page.getByTestId('header-balance').locator('.amount'))).toBe(0n);
   // Real money needs a birth date of age (first-hour-rules.e2e covers the age gate itself).
-  const saved = await page.context().request.post(`${site.baseUrl}/api/account.saveProfileInfo?v=2.34`, {
-    form: { birth_date: '01.01.1990' },
-    headers: { origin: site.baseUrl },
-  });
+  const saved = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/account.saveProfileInfo?v=2.34`, {
+      form: { birth_date: '01.01.1990' },
+      headers: { origin: journey.site.baseUrl },
+    });
   expect(((await saved.json()) as { status: number }).status).toBe(1);
 
   await goto(page, `${prefix}/game/${GAME}?mode=real`);
@@ -221,7 +170,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await blocked.getAttribute('data-block')).toBe('deposit');
   expect(await page.getByTestId('game-frame').count()).toBe(0);
   await blocked.getByRole('link', { name: words.deposit, exact: true }).click();
-  await page.waitForURL(`${site.baseUrl}${prefix}/cashier/deposit`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix}/cashier/deposit`);
 
   // --- Deposit 50.00 on the provider's hosted page with the success card ----------------------
   await page.getByTestId('deposit-form').waitFor();
@@ -233,7 +182,7 @@ async function playerJourney(lang: Lang): Promise<void> {
     .waitFor();
   await page.getByTestId('deposit-submit').click();
   await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   await hydrated(page);
   // The webhook lands on its own; the success page polls and the header follows.
   await waitForMinor(page, '[data-testid="header-balance"] .amount', DEPOSIT_MINOR);
@@ -351,7 +300,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await definition(drawer, words.roundId).innerText()).toBe(played.id);
   expect(await definition(drawer, words.serverSeed).innerText()).toBe(serverSeed);
   const verify = drawer.getByRole('link', { name: words.verifyRound });
-  const [verifier] = await Promise.all([context!.waitForEvent('page'), verify.click()]);
+  const [verifier] = await Promise.all([journey.context!.waitForEvent('page'), verify.click()]);
   await verifier.waitForLoadState();
   await hydrated(verifier);
   const verifierUrl = new URL(verifier.url());

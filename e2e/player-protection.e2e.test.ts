@@ -7,20 +7,14 @@
  * 24-hour time-out and is logged out: the profile is closed to them afterwards.
  *
  * axe finds no serious or critical problem on /profile/verification, /profile/responsible-game and
- * /support. Screenshots go to PROTECTION_SCREENSHOTS or a temporary directory.
+ * /support. Screenshots go to PROTECTION_SCREENSHOTS or a temporary directory (e2e/journey.ts).
  */
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeySite, type Lang } from './journey.ts';
 import { axeProblems, gameServerFrame, payWithSuccessCard } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
-import { type RunningSite, startSite } from './server.ts';
 
-const SCREENSHOTS =
-  process.env.PROTECTION_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-protection-screens');
 const PASSWORD = 'Secret-123';
 const GAME = 'neon-reels';
 /** A 1×1 PNG: the sandbox checks the type by the first bytes. */
@@ -68,68 +62,21 @@ const WORDS = {
     startTimeout: 'Oui, commencer maintenant',
   },
 };
-type Lang = keyof typeof WORDS;
 
-let site: RunningSite;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // A real port: the payment and verification providers reach the platform back at PUBLIC_URL.
-  site = await startSite({ publicPort: true, env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  console.info(`player-protection screenshots: ${SCREENSHOTS}`);
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  await context?.close();
-  context = undefined;
-  expect(errors).toEqual([]);
-});
-
-async function openPage(lang: Lang, width: number): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width, height: width < 768 ? 812 : 900 },
-    deviceScaleFactor: 1,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-    reducedMotion: 'reduce',
-    // axe-core goes in as an inline script; the site's CSP only trusts its own nonce.
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // The refused spin is a 4xx answer Chromium logs as a failed resource: the journey working.
-    if (/status of (4\d\d)/.test(message.text())) return;
-    pageErrors.push(message.text());
-  });
-  return page;
-}
-
-async function goto(page: Page, pathname: string): Promise<void> {
-  await page.goto(`${site.baseUrl}${pathname}`);
-  await hydrated(page);
-}
+const journey = journeySite('protection', 'PROTECTION_SCREENSHOTS');
+const { goto } = journey;
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await journey.shot(page, name, true);
 }
 
 async function register(page: Page, email: string): Promise<void> {
-  const response = await page.context().request.post(`${site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
-    form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
-    headers: { origin: site.baseUrl },
-  });
+  const response = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
+      form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
+      headers: { origin: journey.site.baseUrl },
+    });
   expect(((await response.json()) as { status: number }).status).toBe(1);
 }
 
@@ -145,7 +92,7 @@ async function verifyIdentity(page: Page, lang: Lang, prefix: string, width: num
   await page.locator('#selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: words.kycSubmit }).click();
   await page.getByRole('link', { name: words.kycBack }).click();
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/profile/verification`));
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/profile/verification`));
   await hydrated(page);
   // Back with `sent=1`, the page marks the player on verification at once; the review ends a few
   // seconds later, its webhook turns the status to verified, and the page (asking again every few
@@ -168,7 +115,7 @@ async function deposit(page: Page, prefix: string): Promise<void> {
     .waitFor();
   await page.getByTestId('deposit-submit').click();
   await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
 }
 
 async function setLossLimit(page: Page, lang: Lang, prefix: string, width: number): Promise<void> {
@@ -234,18 +181,20 @@ async function takeTimeOut(page: Page, lang: Lang, prefix: string): Promise<void
   await page.getByTestId('rg-exclude-timeout-24h').click();
   await page.getByRole('dialog').getByRole('button', { name: words.startTimeout }).click();
   // Every session ends: the site reloads at home as a guest.
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix === '' ? '/' : `${prefix}/?`}$`));
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix === '' ? '/' : `${prefix}/?`}$`));
   await hydrated(page);
-  const account = await page.context().request.get(`${site.baseUrl}/api/account.getBalance?v=2.34&locale=en`);
+  const account = await page
+    .context()
+    .request.get(`${journey.site.baseUrl}/api/account.getBalance?v=2.34&locale=en`);
   expect(((await account.json()) as { status: number }).status).not.toBe(1);
   // The profile is a player's area: a guest is sent home with the address to come back to.
-  await page.goto(`${site.baseUrl}${prefix}/profile/responsible-game`);
+  await page.goto(`${journey.site.baseUrl}${prefix}/profile/responsible-game`);
   await page.waitForURL(/redirectUrl=/);
 }
 
-async function journey(lang: Lang, width: number): Promise<void> {
+async function playerJourney(lang: Lang, width: number): Promise<void> {
   const prefix = lang === 'fr' ? '/fr' : '';
-  const page = await openPage(lang, width);
+  const page = await journey.openPage(lang, { width, bypassCSP: true, expectRefusals: true });
   await goto(page, `${prefix}/`);
   await register(page, `protection-${lang}-${Date.now()}@example.test`);
   await verifyIdentity(page, lang, prefix, width);
@@ -258,10 +207,10 @@ async function journey(lang: Lang, width: number): Promise<void> {
 
 describe('player protection (issue #15)', () => {
   test('English at 1440 px: verify, limit, refused spin, support, time-out', async () => {
-    await journey('en', 1440);
+    await playerJourney('en', 1440);
   });
 
   test('French at 375 px: verify, limit, refused spin, support, time-out', async () => {
-    await journey('fr', 375);
+    await playerJourney('fr', 375);
   });
 });
