@@ -8,7 +8,7 @@ import { createSessionRepository, type PlayerSql, type SessionRow } from './sess
 
 export const SESSION_COOKIE = 'sid';
 /** last_seen_at is written at most this often per session, not on every call. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export type RevokeReason = 'logout' | 'rotated' | 'password_change' | 'ban' | 'restore' | 'deleted';
 
