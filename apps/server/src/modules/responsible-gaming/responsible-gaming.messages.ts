@@ -10,7 +10,7 @@ const en = {
   'responsible_gaming.session_limit_reached':
     'Your session time limit is reached[ (it ended at {at})]: log in again to play.',
   'responsible_gaming.session_limit_invalid':
-    'Choose a session limit between {min} and {max} minutes, or none.',
+    'Choose a session limit[ between {min} and {max} minutes], or none.',
   'responsible_gaming.reality_check_invalid': 'Choose a reality-check interval from the list.',
 } as const;
 
@@ -26,7 +26,7 @@ const fr: Record<ResponsibleGamingMessageKey, string> = {
   'responsible_gaming.session_limit_reached':
     'Votre limite de durée de session est atteinte[ (elle a pris fin à {at})] : reconnectez-vous pour jouer.',
   'responsible_gaming.session_limit_invalid':
-    'Choisissez une limite de session entre {min} et {max} minutes, ou aucune.',
+    'Choisissez une limite de session[ entre {min} et {max} minutes], ou aucune.',
   'responsible_gaming.reality_check_invalid': 'Choisissez un intervalle de rappel dans la liste.',
 };
 
