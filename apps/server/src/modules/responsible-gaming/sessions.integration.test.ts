@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { createWalletHarness, type WalletHarness } from '../gamewallet/gamewallet-test-client.ts';
 
 let h: WalletHarness;
@@ -250,5 +251,33 @@ describe('reality checks', () => {
     near(check.session?.next_reality_check_at, start + 30 * MIN);
     const audit = await h.app.services.responsibleGaming.audit(p.id);
     expect(audit[0]).toMatchObject({ action: 'reality_check_set', previousMinor: 0n, requestedMinor: 15n });
+  });
+});
+
+describe('over the player API', () => {
+  it('logout then login: the previous session at login; bad values are typed errors in the caller language', async () => {
+    const { browser, login, password } = await signUp(h.app, { currency: 'EUR' });
+    const first = await browser.call('responsibleGaming.getSession');
+    expect(first.body.status, JSON.stringify(first.body)).toBe(1);
+    expect(first.body.data).toMatchObject({ session_limit_minutes: null, reality_check_minutes: 0 });
+
+    h.advance(25 * MIN);
+    expect((await browser.call('auth.logout')).body.status).toBe(1);
+    h.advance(60 * MIN);
+    const again = newBrowser(h.app);
+    expect((await again.call('auth.login', { login, password })).body.status).toBe(1);
+    const atLogin = await again.call('responsibleGaming.getSession', {}, { locale: 'fr' });
+    const previous = (atLogin.body.data as { previous_session: { duration_seconds: number } | null })
+      .previous_session;
+    nearSeconds(previous?.duration_seconds, 25 * 60);
+
+    const bad = await again.call('responsibleGaming.setSessionLimit', { minutes: 10 }, { locale: 'fr' });
+    expect(bad.body.error).toMatchObject({
+      type: 'InvalidParameterException',
+      fields: { minutes: expect.any(String) },
+      message: expect.stringContaining('Choisissez une limite de session'),
+    });
+    const reality = await again.call('responsibleGaming.setRealityCheck', { minutes: 30 });
+    expect((reality.body.data as { reality_check_minutes: number }).reality_check_minutes).toBe(30);
   });
 });

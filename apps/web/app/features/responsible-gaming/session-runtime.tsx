@@ -49,6 +49,8 @@ export function RgSessionRuntime() {
   const logout = useLogout();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const realityDialog = useRef<string | null>(null);
+  /** The session end whose warning already showed (a reload of the figures must not repeat it). */
+  const warned = useRef<string | null>(null);
   const latest = useRef({ t, money, dateTime, locale, timeZone, toasts, dialogs, logout });
   latest.current = { t, money, dateTime, locale, timeZone, toasts, dialogs, logout };
 
@@ -111,10 +113,11 @@ export function RgSessionRuntime() {
     const delay = (iso: string) => Math.max(0, Date.parse(iso) - serverNow());
     const timers: ReturnType<typeof setTimeout>[] = [];
 
-    if (session.warn_at && session.ends_at && !session.limit_reached) {
+    if (session.warn_at && session.ends_at && !session.limit_reached && warned.current !== session.ends_at) {
       const endsAt = session.ends_at;
       timers.push(
         setTimeout(() => {
+          warned.current = endsAt;
           const { t: tr, toasts: notices, timeZone: zone } = latest.current;
           notices.show({
             kind: 'info',
