@@ -18,7 +18,7 @@ import { useAuthRoot } from '../auth/auth-root-data.ts';
 import { useLogout } from '../auth/use-auth-actions.ts';
 import { useCashierApi } from '../cashier/use-cashier-api.ts';
 import { useCashierFormat, useTimeZone } from '../cashier/use-cashier-format.ts';
-import { GAME_STAGE_ID } from '../games/game-page.tsx';
+import { gameFrameWindow } from '../games/game-stage.ts';
 import { postToGameFrame } from '../rgs/reality-check-message.ts';
 import { RealityCheck, realityCheckText } from './reality-check.tsx';
 import { RG_SESSION_CHANGED_EVENT } from './rg-session-settings.tsx';
@@ -31,10 +31,6 @@ interface Loaded {
   data: RgSessionOutput;
   /** Server clock minus this device's, in ms. */
   offsetMs: number;
-}
-
-function gameFrame(): Window | null {
-  return document.getElementById(GAME_STAGE_ID)?.querySelector('iframe')?.contentWindow ?? null;
 }
 
 export function RgSessionRuntime() {
@@ -164,7 +160,7 @@ export function RgSessionRuntime() {
           const text = realityCheckText(tr, fresh, format);
           postToGameFrame(
             { title: text.title, lines: [text.played, text.net], continueLabel: text.continueLabel },
-            gameFrame(),
+            gameFrameWindow(),
             window.location.origin,
           );
           if (realityDialog.current) stack.close(realityDialog.current, { force: true });

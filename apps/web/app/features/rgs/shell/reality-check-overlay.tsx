@@ -2,7 +2,7 @@
  * The reality check over the game (ADR 028): the site around the frame posts its text
  * (`../reality-check-message.ts`); the overlay covers the board until the player continues.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { type RealityCheckMessage, readRealityCheckMessage } from '../reality-check-message.ts';
 
@@ -10,6 +10,11 @@ const framingWindow = () => window.parent;
 
 export function RealityCheckOverlay({ parent = framingWindow }: { parent?: () => unknown }) {
   const [message, setMessage] = useState<RealityCheckMessage | null>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  // The overlay takes the focus so a keyboard player reads it and continues from there.
+  useEffect(() => {
+    if (message) overlay.current?.querySelector('button')?.focus();
+  }, [message]);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const source = parent();
@@ -24,6 +29,7 @@ export function RealityCheckOverlay({ parent = framingWindow }: { parent?: () =>
   if (!message) return null;
   return (
     <div
+      ref={overlay}
       className="absolute inset-0 z-40 flex items-center justify-center bg-black/70 p-4"
       role="alertdialog"
       aria-modal="true"
