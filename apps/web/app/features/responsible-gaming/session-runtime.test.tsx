@@ -81,6 +81,7 @@ afterEach(() => {
 
 const ROOT_DATA = {
   isAuthenticated: true,
+  sections: { responsibleGaming: true },
   auth: { currencies: [{ code: 'EUR', symbol: '€', exponent: 2 }], validationOverrides: {} },
 };
 

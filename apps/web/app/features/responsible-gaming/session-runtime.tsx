@@ -11,6 +11,7 @@
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteSections } from '../../lib/site-sections.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { formatTime } from '../../ui/format.ts';
 import { useToasts } from '../../ui/toasts.tsx';
@@ -36,6 +37,9 @@ interface Loaded {
 export function RgSessionRuntime() {
   const root = useAuthRoot();
   const active = root?.isAuthenticated === true;
+  // The previous-session notice belongs to the responsible-gaming area (ADR 014 sections); the
+  // limit and the reality checks a player set apply whatever the sections.
+  const rgSection = useSiteSections().responsibleGaming;
   const { t } = useTranslation('rg-session');
   const { api } = useCashierApi();
   const { money, dateTime, locale } = useCashierFormat();
@@ -76,7 +80,7 @@ export function RgSessionRuntime() {
   // The previous session, once per session (the first page after login).
   useEffect(() => {
     const data = loaded?.data;
-    if (!data?.session || !data.previous_session) return;
+    if (!rgSection || !data?.session || !data.previous_session) return;
     let shown: string | null = null;
     try {
       shown = window.localStorage.getItem(PREVIOUS_SHOWN_KEY);
@@ -99,7 +103,7 @@ export function RgSessionRuntime() {
       }),
       durationMs: 10_000,
     });
-  }, [loaded]);
+  }, [loaded, rgSection]);
 
   // The session limit's warning and logout, and the next reality check.
   useEffect(() => {
