@@ -32,6 +32,7 @@ import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
+import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
@@ -451,6 +452,8 @@ export default function App() {
       <Outlet />
       {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
       {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
+      {/* Session time limit, reality checks, previous session (ADR 028), for players. */}
+      {rootData?.isAuthenticated && <RgSessionRuntime />}
       {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}
       {rootData && <AuthRuntime />}
       {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}

@@ -6,6 +6,12 @@ const en = {
     'Enter a positive amount[ with at most {digits} decimal places], or leave it blank to remove the limit.',
   'responsible_gaming.timed_out': 'Your account is in a time-out[ until {until}]: you can only withdraw.',
   'responsible_gaming.self_excluded': 'Your account is self-excluded[ until {until}]: you can only withdraw.',
+  // Session time (ADR 028).
+  'responsible_gaming.session_limit_reached':
+    'Your session time limit is reached[ (it ended at {at})]: log in again to play.',
+  'responsible_gaming.session_limit_invalid':
+    'Choose a session limit[ between {min} and {max} minutes], or none.',
+  'responsible_gaming.reality_check_invalid': 'Choose a reality-check interval from the list.',
 } as const;
 
 export type ResponsibleGamingMessageKey = keyof typeof en;
@@ -17,6 +23,11 @@ const fr: Record<ResponsibleGamingMessageKey, string> = {
     "Votre compte est en pause[ jusqu'au {until}] : vous pouvez seulement retirer.",
   'responsible_gaming.self_excluded':
     "Votre compte est auto-exclu[ jusqu'au {until}] : vous pouvez seulement retirer.",
+  'responsible_gaming.session_limit_reached':
+    'Votre limite de durée de session est atteinte[ (elle a pris fin à {at})] : reconnectez-vous pour jouer.',
+  'responsible_gaming.session_limit_invalid':
+    'Choisissez une limite de session[ entre {min} et {max} minutes], ou aucune.',
+  'responsible_gaming.reality_check_invalid': 'Choisissez un intervalle de rappel dans la liste.',
 };
 
 export const responsibleGamingTexts = defineCatalogue({ name: 'responsible_gaming', en, fr });
