@@ -95,6 +95,11 @@ export function createServices(deps: Deps) {
       responsibleGaming.checkBet,
       maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
     ),
+    // Sports stakes (ADR 031): the same limits, with the betting bonus's max bet.
+    checkSportBet: allChecks(
+      responsibleGaming.checkBet,
+      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'sport', tx)),
+    ),
     // An excluded player opens no real-money game (ADR 025); demo play stays open.
     realPlayGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
     // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
