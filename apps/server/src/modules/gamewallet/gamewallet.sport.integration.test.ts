@@ -362,4 +362,31 @@ describe('sports bets on the wallet API', () => {
     expect(new Set(settledEvents.map((e) => e.round_ref)).size).toBe(settledEvents.length);
     expect(await checkInvariants(h.database.db)).toEqual([]);
   });
+
+  it('the same call sent many times at once moves money once and answers the same', async () => {
+    const p = await bettor(10_000n);
+    const betId = id('dup');
+    const reserveBody = {
+      token: p.token,
+      transaction_id: id('r'),
+      bet_id: betId,
+      amount: '10.00',
+      currency: 'EUR',
+    };
+    const reserves = await Promise.all(Array.from({ length: 6 }, () => call('sport_reserve', reserveBody)));
+    expect(new Set(reserves.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const settle = settleBody(betId, '40.00');
+    const settles = await Promise.all(Array.from({ length: 6 }, () => call('sport_settle', settle)));
+    expect(new Set(settles.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const resettle = settleBody(betId, '5.00');
+    const resettles = await Promise.all(Array.from({ length: 6 }, () => call('sport_resettle', resettle)));
+    expect(new Set(resettles.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(resettles[0]?.body).toMatchObject({ status: 'ok', balance: '95.00' });
+    expect((await balances(p.id)).main).toBe(9500n);
+    expect((await events(p.id)).map((e) => [e.kind, e.payout_real_minor])).toEqual([
+      ['bet', 4000n],
+      ['rollback', -3500n],
+    ]);
+    expect(await checkInvariants(h.database.db)).toEqual([]);
+  });
 });
