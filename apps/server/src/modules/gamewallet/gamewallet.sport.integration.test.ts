@@ -10,6 +10,7 @@ import { createLedger } from '@croupier/ledger/ledger';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rgsCredentials, SPORTSBOOK_PROVIDER_ID, sportsbookCredentials } from '../../provider-credentials.ts';
+import { BONUS_WAGERING_CONSUMER } from '../bonuses/wagering-consumer.ts';
 import { createWalletHarness, type WalletHarness } from './gamewallet-test-client.ts';
 
 let h: WalletHarness;
@@ -361,6 +362,35 @@ describe('sports bets on the wallet API', () => {
     const settledEvents = await events(p.id);
     expect(new Set(settledEvents.map((e) => e.round_ref)).size).toBe(settledEvents.length);
     expect(await checkInvariants(h.database.db)).toEqual([]);
+  });
+
+  it('a betting bonus stakes through the wallet: its max bet holds, the settled stake counts toward its wagering', async () => {
+    const p = await bettor(1000n);
+    const bonuses = h.app.services.bonuses;
+    const template = await bonuses.templateIdByKey('betting-20');
+    if (template === null) throw new Error('the demo betting bonus template is missing');
+    const bonus = await bonuses.grant(p.id, template, {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `sb:${p.id}`,
+    });
+    await bonuses.activate(p.id, bonus.id);
+    expect(await balances(p.id)).toEqual({ main: 1000n, bettingBonus: 2000n });
+    // The betting bonus's max bet (10.00) refuses a larger sports stake; nothing is written.
+    expect((await reserve(p.token, id('bet'), '15.00', { funds: 'betting_bonus' })).body).toEqual({
+      status: 'error',
+      code: 'bet_limit_exceeded',
+    });
+    const betId = id('bet');
+    expect((await reserve(p.token, betId, '10.00', { funds: 'betting_bonus' })).body.status).toBe('ok');
+    await h.app.services.wagers.runPass(BONUS_WAGERING_CONSUMER);
+    expect((await bonuses.find(bonus.id))?.wageringProgressMinor).toBe(0n); // open: not counted yet
+    expect((await call('sport_settle', settleBody(betId, '25.00'))).body).toMatchObject({
+      status: 'ok',
+      betting_bonus_balance: '35.00',
+    });
+    await h.app.services.wagers.runPass(BONUS_WAGERING_CONSUMER);
+    expect((await bonuses.find(bonus.id))?.wageringProgressMinor).toBe(1000n);
   });
 
   it('the same call sent many times at once moves money once and answers the same', async () => {
