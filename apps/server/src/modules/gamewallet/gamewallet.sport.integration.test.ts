@@ -8,6 +8,7 @@
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { createLedger } from '@croupier/ledger/ledger';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rgsCredentials, SPORTSBOOK_PROVIDER_ID, sportsbookCredentials } from '../../provider-credentials.ts';
 import { BONUS_WAGERING_CONSUMER } from '../bonuses/wagering-consumer.ts';
@@ -391,6 +392,33 @@ describe('sports bets on the wallet API', () => {
     });
     await h.app.services.wagers.runPass(BONUS_WAGERING_CONSUMER);
     expect((await bonuses.find(bonus.id))?.wageringProgressMinor).toBe(1000n);
+  });
+
+  it('property: any chain of resettlements (sent twice each) leaves the player with their funds − the stake + the last payout', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: 0n, max: 20_000n }),
+        fc.array(fc.bigInt({ min: 0n, max: 20_000n }), { minLength: 1, maxLength: 4 }),
+        async (firstMinor, laterMinor) => {
+          const p = await bettor(100_000n);
+          const betId = id('prop');
+          await reserve(p.token, betId, '10.00');
+          const eur = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+          await call('sport_settle', settleBody(betId, eur(firstMinor)));
+          for (const payout of laterMinor) {
+            const body = settleBody(betId, eur(payout));
+            const first = await call('sport_resettle', body);
+            expect((await call('sport_resettle', body)).body).toEqual(first.body);
+            // The same result again under a new id moves nothing either.
+            await call('sport_resettle', settleBody(betId, eur(payout)));
+          }
+          const last = laterMinor[laterMinor.length - 1] as bigint;
+          expect((await balances(p.id)).main).toBe(100_000n - 1000n + last);
+        },
+      ),
+      { numRuns: 12 },
+    );
+    expect(await checkInvariants(h.database.db)).toEqual([]);
   });
 
   it('the same call sent many times at once moves money once and answers the same', async () => {
