@@ -421,6 +421,52 @@ describe('sports bets on the wallet API', () => {
     expect(await checkInvariants(h.database.db)).toEqual([]);
   });
 
+  it('bad input is a typed refusal and writes nothing', async () => {
+    const p = await bettor(5000n);
+    const calls = async () =>
+      (await h.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sport_wallet_calls`))
+        .rows[0]?.n;
+    const before = await calls();
+    const betId = id('bad');
+    expect((await reserve(p.token, betId, '-1.00')).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'amount',
+    });
+    expect((await reserve(p.token, betId, '1.001')).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'amount',
+    });
+    expect((await reserve(p.token, betId, '1.00', { funds: 'bonus' })).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'funds',
+    });
+    expect((await reserve(p.token, betId, '1.00', { currency: 'USD' })).body).toEqual({
+      status: 'error',
+      code: 'currency_mismatch',
+    });
+    expect((await reserve('A'.repeat(43), betId, '1.00')).body).toEqual({
+      status: 'error',
+      code: 'session_not_found',
+    });
+    expect(
+      (await call('sport_settle', { transaction_id: id('st'), amount: '1.00', currency: 'EUR' })).body,
+    ).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'bet_id',
+    });
+    expect((await call('sport_cancel', { transaction_id: 7, bet_id: betId })).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'transaction_id',
+    });
+    expect(await calls()).toBe(before);
+    expect(await balances(p.id)).toEqual({ main: 5000n, bettingBonus: 0n });
+  });
+
   it('the same call sent many times at once moves money once and answers the same', async () => {
     const p = await bettor(10_000n);
     const betId = id('dup');
