@@ -106,6 +106,11 @@ export function createServices(deps: Deps) {
       rgSessions.checkBet,
       maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
     ),
+    // Sports stakes (ADR 031): the same limits, with the betting bonus's max bet.
+    checkSportBet: allChecks(
+      responsibleGaming.checkBet,
+      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'sport', tx)),
+    ),
     // An excluded player opens no real-money game (ADR 025); demo play stays open.
     realPlayGate: async (playerId) => {
       await responsibleGaming.assertNotExcluded(playerId);

@@ -605,7 +605,12 @@ export function createWalletActions({
     };
   }
 
-  async function perform(provider: string, action: WalletAction, input: unknown): Promise<StoredAnswer> {
+  /** The casino actions; the sports-bet ones (`sport_*`) are sport-actions.ts's. */
+  async function perform(
+    provider: string,
+    action: Exclude<WalletAction, `sport_${string}`>,
+    input: unknown,
+  ): Promise<StoredAnswer> {
     switch (action) {
       case 'authenticate': {
         const request = input as AuthenticateRequest;
