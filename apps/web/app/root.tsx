@@ -4,6 +4,7 @@
  * system page mapping of spec §4/§8.
  */
 import type { SystemPageKind } from '@croupier/contract/content/cms-config';
+import type { SiteSections } from '@croupier/contract/content/site-sections';
 import {
   LOCALE_COOKIE,
   LOCALE_TAGS,
@@ -63,6 +64,7 @@ import {
   serializeJsonLd,
 } from './lib/seo.ts';
 import { type ShellData, toShellData } from './lib/shell.ts';
+import { ErrorPageSections } from './lib/site-sections.ts';
 import { systemPageKindOfPath } from './lib/system-page-paths.ts';
 import {
   type ErrorPagePayload,
@@ -192,6 +194,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientPreRout
 interface RootErrorPayload extends ErrorPagePayload {
   shell?: ShellData;
   seo?: RootSeo;
+  sections?: SiteSections;
 }
 
 async function loadSeo(
@@ -261,14 +264,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
     defaultDescription: seoSettings.defaultDescription,
   });
   if (generalInfo.domain_state === 'maintenance') {
-    throw data<RootErrorPayload>({ page: 'maintenance', shell, seo }, { status: 503 });
+    throw data<RootErrorPayload>(
+      { page: 'maintenance', shell, seo, sections: generalInfo.site_sections },
+      { status: 503 },
+    );
   }
   if ('error' in account) {
     // UserBannedException → the user-blocked page (spec §8), drawn inside the site's chrome.
     if (!isApiErrorLike(account.error)) throw account.error;
     const page = errorPageForApiError(account.error);
     throw data<RootErrorPayload>(
-      { page: page.kind, errorType: account.error.type, shell, seo },
+      { page: page.kind, errorType: account.error.type, shell, seo, sections: generalInfo.site_sections },
       { status: page.status },
     );
   }
@@ -484,20 +490,28 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       path={kind === 'notFound' ? (page.path ?? location.pathname) : undefined}
     />
   );
-  if (systemPageLayout(kind) === 'empty' || !shell) return <EmptyShell locale={locale}>{content}</EmptyShell>;
+  // The sections the failed root loader knew (maintenance, user blocked) keep their links.
+  if (systemPageLayout(kind) === 'empty' || !shell)
+    return (
+      <ErrorPageSections value={payload?.sections}>
+        <EmptyShell locale={locale}>{content}</EmptyShell>
+      </ErrorPageSections>
+    );
   return (
-    <DefaultShell shell={shell} isAuthenticated={rootData?.isAuthenticated ?? false} locale={locale}>
-      {content}
-      {/* A page error below a working root (404 of a player…): idle logout and the popups still apply. */}
-      {rootData && <AuthRuntime />}
-      {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}
-      {rootData && (
-        <LiveChat
-          identity={
-            rootData.isAuthenticated ? { uid: rootData.account.uid, login: rootData.account.login } : null
-          }
-        />
-      )}
-    </DefaultShell>
+    <ErrorPageSections value={payload?.sections}>
+      <DefaultShell shell={shell} isAuthenticated={rootData?.isAuthenticated ?? false} locale={locale}>
+        {content}
+        {/* A page error below a working root (404 of a player…): idle logout and the popups still apply. */}
+        {rootData && <AuthRuntime />}
+        {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}
+        {rootData && (
+          <LiveChat
+            identity={
+              rootData.isAuthenticated ? { uid: rootData.account.uid, login: rootData.account.login } : null
+            }
+          />
+        )}
+      </DefaultShell>
+    </ErrorPageSections>
   );
 }

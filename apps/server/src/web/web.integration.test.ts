@@ -133,6 +133,9 @@ describe('guards and redirects', () => {
     const response = await get('/', { cookie: player.cookie });
     expect(response.statusCode).toBe(403);
     expect(response.body).toContain('data-system-page="userBlocked"');
+    // Its button leads to support, whose page exists (the error payload carries the sections).
+    const page = /<section[^>]*data-system-page="userBlocked"[\s\S]*?<\/section>/.exec(response.body)?.[0];
+    expect(page).toContain('href="/support"');
   });
 
   test('redirect table: internal targets keep the locale, external ones leave the site', async () => {
