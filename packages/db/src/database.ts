@@ -54,15 +54,28 @@ export const EMBEDDED_PASSWORD_SECRET = 'EMBEDDED_PG_PASSWORD';
 /** Which node process started the PostgreSQL running on a DATA_DIR (so another start can tell an orphan). */
 const OWNER_FILE = 'embedded-pg.owner';
 
+/**
+ * Ports handed out for servers that start later (the embedded PostgreSQL, a test site): chosen
+ * below Linux's ephemeral range (32768–60999), where the kernel also picks the local ports of
+ * outgoing connections — a port found free there can be taken by any connection before the server
+ * binds it (EADDRINUSE under a busy test run). Random within the range, and checked free by binding.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_000 } as const;
+
 export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
