@@ -45,10 +45,22 @@ export function createServices(deps: Deps) {
   });
   const metadata = createMetadataService(deps);
   const cms = createCmsService(deps);
-  const notifications = createNotificationsService(deps);
+  // Marketing mail skips players in a time-out or self-exclusion (ADR 029; reached when mail goes).
+  const notifications = createNotificationsService(deps, {
+    marketingAllowed: (playerId) => responsibleGaming.mayReceiveMarketing(playerId),
+  });
+  // Support (ADR 027) owns the players' notices; KYC and responsible gaming post theirs through it.
+  const support = createSupportService(deps, {
+    notifications,
+    playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
+  });
   const wallet = createWalletService(deps, { metadata });
-  // Identity verification (ADR 026): account info shows where the player's review stands.
-  const kyc = createKycService(deps);
+  // Identity verification (ADR 026): account info shows where the player's review stands; a
+  // review's end posts the player a notice (support's notices, ADR 029).
+  const kyc = createKycService(deps, {
+    postNotice: (tx, playerId, kind) =>
+      support.postNotice(playerId, kind, { tx, link: '/profile/verification' }),
+  });
   const accounts = createAccountsService(deps, {
     sessions,
     notifications,
@@ -83,6 +95,8 @@ export function createServices(deps: Deps) {
     endSessions: async (playerId) => {
       await sessions.revokeAllForPlayer(playerId, 'logout');
     },
+    // Exclusions starting and ending and waiting limit changes applied post notices (ADR 029).
+    postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
   });
   // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
   // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
@@ -156,10 +170,7 @@ export function createServices(deps: Deps) {
     responsibleGaming,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
-    support: createSupportService(deps, {
-      notifications,
-      playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
-    }),
+    support,
   };
 }
 

@@ -68,6 +68,11 @@ import { popupsGet } from './popups/get.ts';
 import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
 import { responsibleGamingExclude } from './responsible-gaming/exclude.ts';
 import { responsibleGamingGetLimits } from './responsible-gaming/get-limits.ts';
+import {
+  responsibleGamingAnswerLimitPrompt,
+  responsibleGamingGetLimitPrompt,
+} from './responsible-gaming/limit-prompt.ts';
+import { responsibleGamingRequestReopen } from './responsible-gaming/request-reopen.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
@@ -143,6 +148,9 @@ export const methods = {
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,
+  [responsibleGamingRequestReopen.name]: responsibleGamingRequestReopen,
+  [responsibleGamingGetLimitPrompt.name]: responsibleGamingGetLimitPrompt,
+  [responsibleGamingAnswerLimitPrompt.name]: responsibleGamingAnswerLimitPrompt,
   [campaignsGetoffers.name]: campaignsGetoffers,
   [campaignsTakepromotions.name]: campaignsTakepromotions,
   [campaignsActivateOffer.name]: campaignsActivateOffer,

@@ -1,7 +1,7 @@
 /** The kyc module's only Drizzle file: its own tables (kyc_applicants, kyc_webhook_events). */
 import type { Db } from '@croupier/db/client';
 import { eq } from 'drizzle-orm';
-import { type KycStatus, kycApplicants, kycWebhookEvents } from './kyc.tables.ts';
+import { type KycStatus, kycApplicants, kycPlayerBlocks, kycWebhookEvents } from './kyc.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type KycApplicantRecord = typeof kycApplicants.$inferSelect;
@@ -11,6 +11,23 @@ export function createKycRepository(db: Db) {
     async byPlayer(playerId: bigint): Promise<KycApplicantRecord | undefined> {
       const [row] = await db.select().from(kycApplicants).where(eq(kycApplicants.playerId, playerId));
       return row;
+    },
+
+    /** Whether the per-player KYC block is on (ADR 029). */
+    async hasBlock(playerId: bigint): Promise<boolean> {
+      const rows = await db
+        .select({ playerId: kycPlayerBlocks.playerId })
+        .from(kycPlayerBlocks)
+        .where(eq(kycPlayerBlocks.playerId, playerId));
+      return rows.length > 0;
+    },
+
+    async setBlock(playerId: bigint, enabled: boolean, now: Date): Promise<void> {
+      if (enabled) {
+        await db.insert(kycPlayerBlocks).values({ playerId, createdAt: now }).onConflictDoNothing();
+      } else {
+        await db.delete(kycPlayerBlocks).where(eq(kycPlayerBlocks.playerId, playerId));
+      }
     },
 
     /** Records the provider's applicant for the player (the first one stays). */
@@ -56,6 +73,8 @@ export function createKycRepository(db: Db) {
       eventAt: Date;
       now: Date;
       decide: (current: KycApplicantRecord) => KycStatus | null;
+      /** Runs in the same transaction once the new status is written (the player's notice). */
+      applied?: (tx: Tx, playerId: bigint, status: KycStatus) => Promise<void>;
     }): Promise<'duplicate' | 'unknown_applicant' | 'stale' | 'unchanged' | 'applied'> {
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -82,6 +101,7 @@ export function createKycRepository(db: Db) {
           .update(kycApplicants)
           .set({ status: next, lastEventAt: input.eventAt, updatedAt: input.now })
           .where(eq(kycApplicants.playerId, row.playerId));
+        await input.applied?.(tx, row.playerId, next);
         return 'applied';
       });
     },

@@ -61,6 +61,14 @@ export const rgExclusions = pgTable(
     duration: text('duration').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /**
+     * A self-exclusion does not lift at `ends_at` (ADR 029): the player asks to reopen after it
+     * (`reopen_requested_at`) and plays again from `reopens_at`, 24 hours later. Null for time-outs.
+     */
+    reopenRequestedAt: timestamp('reopen_requested_at', { withTimezone: true }),
+    reopensAt: timestamp('reopens_at', { withTimezone: true }),
+    /** When the player's "exclusion ended" notice was posted (the end pass posts it once). */
+    endNoticedAt: timestamp('end_noticed_at', { withTimezone: true }),
   },
   (table) => [
     index('rg_exclusions_player_idx').on(table.playerId, table.endsAt),
@@ -94,3 +102,16 @@ export const rgAudit = pgTable(
   },
   (table) => [index('rg_audit_player_idx').on(table.playerId, table.id)],
 );
+
+/**
+ * The limit prompt offered after registration or before the first deposit (ADR 029): one row once
+ * the player saw it, whatever they answered, so it is never offered again.
+ */
+export const rgLimitPrompts = pgTable('rg_limit_prompts', {
+  playerId: bigint('player_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  /** set (the player set a limit from it) | skipped */
+  answer: text('answer').notNull(),
+  shownAt: timestamp('shown_at', { withTimezone: true }).notNull().defaultNow(),
+});
