@@ -12,7 +12,6 @@ import { setClientAuthenticated } from '../../lib/client-session.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { LimitPrompt } from '../responsible-gaming/limit-prompt.tsx';
 import { captureAttribution, storedPromoCode } from './attribution.ts';
 import { AuthPopupFromQuery } from './auth-popup.tsx';
 import { useAuthRoot } from './auth-root-data.ts';
@@ -144,7 +143,6 @@ export function AuthRuntime() {
       <TelegramSignIn />
       <RegistrationCompletion />
       <SessionIdle />
-      <LimitPrompt />
     </>
   );
 }

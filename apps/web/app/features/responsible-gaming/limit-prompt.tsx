@@ -1,14 +1,14 @@
 /**
- * The limit prompt (ADR 029): after registration, or before the first deposit for a player who
- * never saw it, a short dialog offers a deposit limit and a loss limit over one period. It can be
+ * The limit prompt (ADR 029): after registration (the registration form opens it), or on the
+ * deposit page before the first deposit for a player who never saw it, a short dialog offers a
+ * deposit limit and a loss limit over one period. It can be
  * skipped and is shown once: the server keeps that it was (`responsibleGaming.answerLimitPrompt`).
  * The limits go through the existing APIs (`account.setDepositLimit`, `responsibleGaming.setLimit`).
  */
 import type { ApiClient } from '@croupier/contract/client';
 import { RG_LIMIT_PERIODS, type RgLimitPeriod } from '@croupier/contract/responsible-gaming/common';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -98,19 +98,21 @@ export function LimitPromptForm({
           ))}
         </div>
       </fieldset>
-      <Field label={t('prompt.deposit', { currency })}>
+      <Field label={t('prompt.deposit')}>
         <Input
           inputMode="decimal"
           autoComplete="off"
+          trailing={currency || undefined}
           value={deposit}
           onChange={(event) => setDeposit(event.target.value)}
           data-testid="limit-prompt-deposit"
         />
       </Field>
-      <Field label={t('prompt.loss', { currency })}>
+      <Field label={t('prompt.loss')}>
         <Input
           inputMode="decimal"
           autoComplete="off"
+          trailing={currency || undefined}
           value={loss}
           onChange={(event) => setLoss(event.target.value)}
           data-testid="limit-prompt-loss"
@@ -136,54 +138,51 @@ export function LimitPromptForm({
 }
 
 /**
- * Mounted once in the app: for a signed-in player without a deposit, asks whether the prompt is
- * due and, if so, opens it (after any other dialog, e.g. the registration completion). Closing it
- * counts as skipping. Game pages are left alone.
+ * Opens the prompt (after any other dialog, e.g. the auth popup or the registration completion).
+ * Closing it without an answer counts as skipping.
  */
-export function LimitPrompt() {
+export function useOpenLimitPrompt(): (currency: string) => void {
   const { t } = useTranslation('responsible-gaming');
-  const root = useAuthRoot();
   const api = useBrowserApi();
   const dialogs = useDialogs();
-  const { pathname } = useLocation();
-  const eligible =
-    root?.isAuthenticated === true && !root.account.has_deposit && !pathname.includes('/game/');
-  const uid = root?.account.uid ?? 0;
-  const currency = root?.account.currency ?? '';
-  const asked = useRef<number | null>(null);
-  const latest = useRef({ api, dialogs, t });
-  latest.current = { api, dialogs, t };
+  return useCallback(
+    (currency: string) => {
+      let answered = false;
+      dialogs.open({
+        title: t('prompt.title'),
+        size: 'sm',
+        queue: true,
+        content: (
+          <LimitPromptForm
+            api={api}
+            currency={currency}
+            onAnswered={() => {
+              answered = true;
+            }}
+          />
+        ),
+        onClosed: () => {
+          if (!answered) void answer(api, 'skipped');
+        },
+      });
+    },
+    [api, dialogs, t],
+  );
+}
 
+/**
+ * Before the first deposit (the deposit page): opens the prompt once when the page's loader found
+ * it due (`responsibleGaming.getLimitPrompt`) and the player has not deposited yet.
+ */
+export function LimitPromptBeforeFirstDeposit({ due, currency }: { due: boolean; currency: string }) {
+  const root = useAuthRoot();
+  const open = useOpenLimitPrompt();
+  const shown = useRef(false);
+  const show = due && root?.isAuthenticated === true && !root.account.has_deposit;
   useEffect(() => {
-    if (!eligible || asked.current === uid) return;
-    asked.current = uid;
-    const { api: client, dialogs: stack, t: translate } = latest.current;
-    client
-      .call('responsibleGaming.getLimitPrompt', {})
-      .then(({ due }) => {
-        if (!due) return;
-        let answered = false;
-        stack.open({
-          title: translate('prompt.title'),
-          size: 'sm',
-          queue: true,
-          content: (
-            <LimitPromptForm
-              api={client}
-              currency={currency}
-              onAnswered={() => {
-                answered = true;
-              }}
-            />
-          ),
-          // Closed without an answer (Escape, the close button): skipped.
-          onClosed: () => {
-            if (!answered) void answer(client, 'skipped');
-          },
-        });
-      })
-      .catch((error: unknown) => console.error('limit prompt not loaded', error));
-  }, [eligible, uid, currency]);
-
+    if (!show || shown.current) return;
+    shown.current = true;
+    open(currency);
+  }, [show, open, currency]);
   return null;
 }
