@@ -135,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.bonuses.startExpiry();
     services.cashbacks.start();
     services.responsibleGaming.startEndPass();
+    services.cashier.startDepositLimitPass();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.bonuses.stopExpiry();
     await services.cashbacks.stop();
     await services.responsibleGaming.stopEndPass();
+    await services.cashier.stopDepositLimitPass();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();

@@ -85,6 +85,8 @@ export function createServices(deps: Deps) {
     },
     // A player in a time-out or self-exclusion may only withdraw (ADR 025).
     depositGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
+    // A waiting deposit-limit increase applied posts a notice (ADR 029).
+    postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.

@@ -215,4 +215,23 @@ describe('waiting limit changes', () => {
       expect.objectContaining({ kind: 'loss', limit_amount: { amount: '25.00', currency: 'EUR' } }),
     ]);
   });
+
+  it('applies a waiting deposit-limit increase after its cooling-off, with a notice', async () => {
+    const p = await player();
+    const browser = await loggedIn(p);
+    expect(
+      (await browser.call('account.setDepositLimit', { period: 'day', amount: '100' })).body.status,
+    ).toBe(1);
+    const raised = await browser.call('account.setDepositLimit', { period: 'day', amount: '300' });
+    expect(raised.body.status, JSON.stringify(raised.body)).toBe(1);
+    expect(await h.app.services.cashier.applyDueDepositLimits()).toBe(0);
+    clock += DAY + 1000;
+    expect(await h.app.services.cashier.applyDueDepositLimits()).toBe(1);
+    expect(await noticeKinds(p.id)).toEqual(['limit_change_applied']);
+    const rows = await h.database.db.execute<{ limit_minor: string; pending_set: boolean }>(
+      sql`SELECT limit_minor::text AS limit_minor, pending_set FROM cashier_deposit_limits WHERE player_id = ${p.id}`,
+    );
+    expect(rows.rows).toEqual([{ limit_minor: '30000', pending_set: false }]);
+    expect(await h.app.services.cashier.applyDueDepositLimits()).toBe(0);
+  });
 });
