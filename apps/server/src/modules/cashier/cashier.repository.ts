@@ -765,7 +765,10 @@ function createCashierQueries(db: Executor) {
       const players: bigint[] = [];
       for (const row of due.rows) {
         const playerId = BigInt(row.player_id);
-        const where = and(eq(cashierDepositLimits.playerId, playerId), eq(cashierDepositLimits.period, row.period));
+        const where = and(
+          eq(cashierDepositLimits.playerId, playerId),
+          eq(cashierDepositLimits.period, row.period),
+        );
         if (row.pending_minor === null) {
           await db.delete(cashierDepositLimits).where(where);
         } else {
