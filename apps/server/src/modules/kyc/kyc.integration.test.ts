@@ -12,6 +12,7 @@ import { kycCredentials } from '../../provider-credentials.ts';
 import { REVIEW_DELAY_MS } from '../../sandbox/kyc/kyc.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, signUp } from '../accounts/account-test-client.ts';
+import { operatorJwt } from '../cashier/cashier-test-client.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -271,7 +272,27 @@ describe('identity verification with the sandbox provider', () => {
       ((await browser.call('account.getInfo')).body.data as { is_kyc_block_enabled: boolean })
         .is_kyc_block_enabled;
     expect(await blockOf()).toBe(false);
-    await t.app.services.kyc.setKycBlock(BigInt(uid), true);
+    // An admin sets it through the operator route (an unknown player is a typed error).
+    const jwt = await operatorJwt(t);
+    const put = (id: number | string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/nfx/operator/players/${id}/kyc-block`,
+        headers: { authorization: `Bearer ${jwt}` },
+        payload: payload as Record<string, unknown>,
+      });
+    expect((await put(uid, { enabled: true })).statusCode).toBe(200);
+    expect((await put(999_999_999, { enabled: true })).statusCode).toBe(400);
+    expect((await put(uid, { enabled: 'yes' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/nfx/operator/players/${uid}/kyc-block`,
+          payload: { enabled: true },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await blockOf()).toBe(true);
     // Under the lifetime threshold (50), yet refused: the block applies regardless.
     const deposit = await browser.call('cashier.makedeposit', { method: 'card', amount: '10' });

@@ -6,6 +6,15 @@ import { type KycStatus, kycApplicants, kycPlayerBlocks, kycWebhookEvents } from
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type KycApplicantRecord = typeof kycApplicants.$inferSelect;
 
+/** PostgreSQL's foreign_key_violation (23503), as the driver or Drizzle's wrapper reports it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at && depth < 3; depth += 1) {
+    if ((at as { code?: unknown }).code === '23503') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function createKycRepository(db: Db) {
   return {
     async byPlayer(playerId: bigint): Promise<KycApplicantRecord | undefined> {
@@ -22,11 +31,18 @@ export function createKycRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async setBlock(playerId: bigint, enabled: boolean, now: Date): Promise<void> {
-      if (enabled) {
-        await db.insert(kycPlayerBlocks).values({ playerId, createdAt: now }).onConflictDoNothing();
-      } else {
+    /** Sets or clears the block; false when no such player exists (nothing written). */
+    async setBlock(playerId: bigint, enabled: boolean, now: Date): Promise<boolean> {
+      if (!enabled) {
         await db.delete(kycPlayerBlocks).where(eq(kycPlayerBlocks.playerId, playerId));
+        return true;
+      }
+      try {
+        await db.insert(kycPlayerBlocks).values({ playerId, createdAt: now }).onConflictDoNothing();
+        return true;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
       }
     },
 

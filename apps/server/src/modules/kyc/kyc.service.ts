@@ -147,7 +147,9 @@ export function createKycService(
      * apply to the player whatever the deposit threshold and the global withdrawal switch.
      */
     async setKycBlock(playerId: bigint, enabled: boolean): Promise<void> {
-      await repository.setBlock(playerId, enabled, deps.now());
+      if (!(await repository.setBlock(playerId, enabled, deps.now()))) {
+        throw new AppError('InvalidParameterException', { fields: { id: 'not_found' } });
+      }
     },
 
     async isVerified(playerId: bigint): Promise<boolean> {
