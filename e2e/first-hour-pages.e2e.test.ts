@@ -14,20 +14,17 @@
  * back and delivers its signed webhooks there. axe-core is injected with `addScriptTag`, so the
  * contexts bypass the page's CSP (the page's own scripts carry a nonce).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { axeProblems, gameServerFrame, payWithSuccessCard } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = process.env.FIRST_HOUR_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-first-hour-pages');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Secret-123';
-const SUCCESS_CARD = '4242 4242 4242 4242';
 const GAME = 'neon-reels';
 const GAME_NAME = 'Neon Reels';
 
@@ -160,58 +157,6 @@ async function cancelJourney(page: Page, lang: Lang): Promise<void> {
   expect(await bare.text()).toContain(words.cancelHeader);
 }
 
-/** The game frame once it reached the game server's page, hydrated. */
-async function gameServerFrame(page: Page): Promise<Frame> {
-  const pattern = new RegExp(`/rgs/play/${GAME}\\?session=[^&]+`);
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const frame = page.frames().find((candidate) => pattern.test(candidate.url()));
-    if (frame) {
-      await hydrated(frame);
-      await interactive(frame, 'rgs-play');
-      return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the frame never reached /rgs/play/${GAME}`);
-}
-
-interface AxeFinding {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/**
- * axe-core in a page or frame: every WCAG 2.x A/AA and best-practice rule, and the experimental
- * label-in-name rule the issue names. Returns the serious and critical findings, and any finding
- * of the two rules the issue named whatever its impact.
- */
-async function axeProblems(target: Page | Frame): Promise<AxeFinding[]> {
-  await target.addScriptTag({ content: AXE_SOURCE });
-  const findings = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, {
-      iframes: false,
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'],
-      },
-    })) as { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  return findings.filter(
-    (finding) =>
-      finding.impact === 'serious' ||
-      finding.impact === 'critical' ||
-      finding.id === 'landmark-unique' ||
-      finding.id === 'label-content-name-mismatch',
-  );
-}
-
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
@@ -242,11 +187,7 @@ describe('first hour: result pages and the game page', () => {
       new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await startDeposit(page, '', 50);
-    await page.getByLabel('Card number').fill(SUCCESS_CARD);
-    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Jane Player');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await payWithSuccessCard(page);
     await page.waitForURL(new RegExp(`^${site.baseUrl}/cashier/paysuccess/\\d+$`));
     await hydrated(page);
     await page.locator('[data-system-page="paySuccess"]').waitFor({ timeout: 30_000 });
@@ -272,7 +213,7 @@ describe('first hour: result pages and the game page', () => {
 
     // --- A real spin: the game bar shows the game's balance within a second ----------------------
     await goto(page, `/game/${GAME}?mode=real`);
-    const frame = await gameServerFrame(page);
+    const frame = await gameServerFrame(page, GAME);
     await frame.getByRole('heading', { name: GAME_NAME }).waitFor();
     const bar = page.getByTestId('game-bar-balance').locator('.amount');
     expect(minorOf(await bar.innerText())).toBe(5000n);
@@ -313,7 +254,7 @@ describe('first hour: result pages and the game page', () => {
     await cancelJourney(page, 'fr');
 
     await goto(page, `/fr/game/${GAME}?mode=real`);
-    const frame = await gameServerFrame(page);
+    const frame = await gameServerFrame(page, GAME);
     const name = page.getByTestId('game-bar-name');
     await shot(page, 'game-bar-375-fr');
     expect(await name.innerText()).toBe(GAME_NAME);

@@ -14,50 +14,21 @@
  * temporary directory, printed at the end.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeySite, type Lang } from './journey.ts';
+import { gameServerFrame, payWithSuccessCard } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
-import { type RunningSite, startSite } from './server.ts';
 
-const SCREENSHOTS =
-  process.env.GAMES_PLAYER_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-games-player-screens');
 const PASSWORD = 'Secret-123';
-const SUCCESS_CARD = '4242 4242 4242 4242';
 const GAME = 'neon-reels';
 const GAME_NAME = 'Neon Reels';
 /** Spins until one pays (so the verified payout is not zero), at most this many. */
 const MAX_SPINS = 12;
 const DEPOSIT_MINOR = 5000n;
 
-let site: RunningSite;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // A real port: the payment provider and the game server reach the platform back at PUBLIC_URL.
-  site = await startSite({ publicPort: true, env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  console.info(`games player screenshots: ${SCREENSHOTS}`);
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  await context?.close();
-  context = undefined;
-  expect(errors).toEqual([]);
-});
+const journey = journeySite('games-player', 'GAMES_PLAYER_SCREENSHOTS');
+const { goto, shot } = journey;
 
 /** What the journey reads and clicks, in the page's language (the app's own words). */
 const WORDS = {
@@ -112,28 +83,8 @@ const WORDS = {
     favourites: 'Mes favoris',
   },
 } as const;
-type Lang = keyof typeof WORDS;
-
-async function openPage(lang: Lang): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    deviceScaleFactor: 1,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-    reducedMotion: 'reduce',
-  });
-  // Every page of the context, the fairness tab included; messages from the game frame too.
-  context.on('page', (page) => {
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-  });
-  return await context.newPage();
-}
-
-async function goto(page: Page, pathname: string): Promise<void> {
-  await page.goto(`${site.baseUrl}${pathname}`);
-  await hydrated(page);
+function openPage(lang: Lang): Promise<Page> {
+  return journey.openPage(lang);
 }
 
 /**
@@ -161,21 +112,6 @@ async function waitForMinor(target: Page | Frame, selector: string, expected: bi
   );
 }
 
-/** The game frame once it reached the game server's page, hydrated. */
-async function gameServerFrame(page: Page): Promise<Frame> {
-  const pattern = new RegExp(`/rgs/play/${GAME}\\?session=[^&]+`);
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const frame = page.frames().find((candidate) => pattern.test(candidate.url()));
-    if (frame) {
-      await hydrated(frame);
-      await interactive(frame, 'rgs-play');
-      return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the frame never reached /rgs/play/${GAME}: ${page.frames().map((f) => f.url())}`);
-}
-
 interface RoundView {
   id: string;
   status: string;
@@ -192,10 +128,6 @@ interface PlatformRound {
   bet: { amount: string; currency: string };
   win: { amount: string; currency: string };
   status: string;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
 /** The value (`<dd>`) of a round detail or fairness panel row, by its label (`<dt>`). */
@@ -220,14 +152,16 @@ async function playerJourney(lang: Lang): Promise<void> {
   await signUp.getByRole('textbox', { name: words.password, exact: true }).fill(PASSWORD);
   await signUp.getByRole('checkbox', { name: words.terms }).check();
   await signUp.getByRole('button', { name: words.createAccount }).click();
-  await page.waitForURL(`${site.baseUrl}${prefix || '/'}?register=success`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}?register=success`);
   await page.getByTestId('user-menu-button').waitFor();
   expect(await minorIn(page.getByTestId('header-balance').locator('.amount'))).toBe(0n);
   // Real money needs a birth date of age (first-hour-rules.e2e covers the age gate itself).
-  const saved = await page.context().request.post(`${site.baseUrl}/api/account.saveProfileInfo?v=2.34`, {
-    form: { birth_date: '01.01.1990' },
-    headers: { origin: site.baseUrl },
-  });
+  const saved = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/account.saveProfileInfo?v=2.34`, {
+      form: { birth_date: '01.01.1990' },
+      headers: { origin: journey.site.baseUrl },
+    });
   expect(((await saved.json()) as { status: number }).status).toBe(1);
 
   await goto(page, `${prefix}/game/${GAME}?mode=real`);
@@ -236,7 +170,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await blocked.getAttribute('data-block')).toBe('deposit');
   expect(await page.getByTestId('game-frame').count()).toBe(0);
   await blocked.getByRole('link', { name: words.deposit, exact: true }).click();
-  await page.waitForURL(`${site.baseUrl}${prefix}/cashier/deposit`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix}/cashier/deposit`);
 
   // --- Deposit 50.00 on the provider's hosted page with the success card ----------------------
   await page.getByTestId('deposit-form').waitFor();
@@ -247,13 +181,8 @@ async function playerJourney(lang: Lang): Promise<void> {
     .filter({ hasText: /50[.,]00/ })
     .waitFor();
   await page.getByTestId('deposit-submit').click();
-  await page.waitForURL(/\/sandbox\/psp\/pay\//);
-  await page.getByLabel('Card number').fill(SUCCESS_CARD);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Jane Player');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  await payWithSuccessCard(page);
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   await hydrated(page);
   // The webhook lands on its own; the success page polls and the header follows.
   await waitForMinor(page, '[data-testid="header-balance"] .amount', DEPOSIT_MINOR);
@@ -265,7 +194,7 @@ async function playerJourney(lang: Lang): Promise<void> {
     `/platform/game/${GAME}/play?mode=real&lang=${lang}`,
   );
   expect(await minorIn(page.getByTestId('game-bar-balance').locator('.amount'))).toBe(DEPOSIT_MINOR);
-  let frame = await gameServerFrame(page);
+  let frame = await gameServerFrame(page, GAME);
   // The game page itself, for the player: no DEMO badge, the deposit as the balance.
   expect(new URL(frame.url()).searchParams.get('lang')).toBe(lang);
   await frame.getByRole('heading', { name: GAME_NAME }).waitFor();
@@ -318,7 +247,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await minorIn(page.getByTestId('game-bar-balance').locator('.amount'))).toBe(balance);
 
   // --- 4. History, seed rotation, and the fairness page ---------------------------------------
-  frame = await gameServerFrame(page);
+  frame = await gameServerFrame(page, GAME);
   const game: FrameLocator = page.frameLocator('[data-testid="game-frame"]');
   expect(await minorIn(frame.getByTestId('rgs-balance'))).toBe(balance);
 
@@ -371,7 +300,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   expect(await definition(drawer, words.roundId).innerText()).toBe(played.id);
   expect(await definition(drawer, words.serverSeed).innerText()).toBe(serverSeed);
   const verify = drawer.getByRole('link', { name: words.verifyRound });
-  const [verifier] = await Promise.all([context!.waitForEvent('page'), verify.click()]);
+  const [verifier] = await Promise.all([journey.context!.waitForEvent('page'), verify.click()]);
   await verifier.waitForLoadState();
   await hydrated(verifier);
   const verifierUrl = new URL(verifier.url());

@@ -13,47 +13,18 @@
  * pass; the period close itself is covered by cashbacks.integration). Everything else goes
  * through the pages. Screenshots go to PROMOTIONS_SCREENSHOTS or a temporary directory.
  */
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { hydrated, interactive } from './page-ready.ts';
-import { type RunningSite, startSite } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeySite, type Lang } from './journey.ts';
+import { gameServerFrame, payWithSuccessCard, until } from './kit.ts';
+import { interactive } from './page-ready.ts';
 
-const SCREENSHOTS =
-  process.env.PROMOTIONS_SCREENSHOTS ?? path.join(os.tmpdir(), 'croupier-promotions-screens');
 const PASSWORD = 'Secret-123';
-const SUCCESS_CARD = '4242 4242 4242 4242';
 const GAME = 'neon-reels';
 
-let site: RunningSite;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // A real port: the payment provider and the game server reach the platform back at PUBLIC_URL.
-  site = await startSite({ publicPort: true, env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  console.info(`promotions screenshots: ${SCREENSHOTS}`);
-});
-
-afterEach(async () => {
-  const errors = pageErrors;
-  pageErrors = [];
-  await context?.close();
-  context = undefined;
-  expect(errors).toEqual([]);
-});
+const journey = journeySite('promotions', 'PROMOTIONS_SCREENSHOTS');
+const { goto, shot } = journey;
 
 /** What the journey reads and clicks, in the page's language (the app's own words). */
 const WORDS = {
@@ -93,34 +64,10 @@ const WORDS = {
     close: 'Fermer',
   },
 };
-type Lang = keyof typeof WORDS;
 
-async function openPage(lang: Lang, width = 1440): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width, height: width < 768 ? 812 : 900 },
-    deviceScaleFactor: 1,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // Refusals (the bet over the max bet) are 4xx answers Chromium logs as failed resources:
-    // that is the journey working.
-    if (/status of (4\d\d)/.test(message.text())) return;
-    pageErrors.push(message.text());
-  });
-  return page;
-}
-
-async function goto(page: Page, pathname: string): Promise<void> {
-  await page.goto(`${site.baseUrl}${pathname}`);
-  await hydrated(page);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+/** The bet over the max bet is a refusal the journey provokes. */
+function openPage(lang: Lang): Promise<Page> {
+  return journey.openPage(lang, { expectRefusals: true });
 }
 
 interface Envelope<T = unknown> {
@@ -130,10 +77,10 @@ interface Envelope<T = unknown> {
 }
 
 async function api<T>(page: Page, name: string, form: Record<string, string> = {}, get = false) {
-  const url = `${site.baseUrl}/api/${name}?v=2.34&locale=en`;
+  const url = `${journey.site.baseUrl}/api/${name}?v=2.34&locale=en`;
   const response = get
     ? await page.context().request.get(`${url}&${new URLSearchParams(form)}`)
-    : await page.context().request.post(url, { form, headers: { origin: site.baseUrl } });
+    : await page.context().request.post(url, { form, headers: { origin: journey.site.baseUrl } });
   return (await response.json()) as Envelope<T>;
 }
 
@@ -150,28 +97,6 @@ async function bonuses(page: Page): Promise<BonusItem[]> {
   return answer.data.items;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** The game frame once it reached the game server's page, hydrated. */
-async function gameServerFrame(page: Page): Promise<Frame> {
-  const pattern = new RegExp(`/rgs/play/${GAME}\\?session=[^&]+`);
-  return until('the game frame', async () => {
-    const frame = page.frames().find((candidate) => pattern.test(candidate.url()));
-    if (!frame) return undefined;
-    await hydrated(frame);
-    await interactive(frame, 'rgs-play');
-    return frame;
-  });
-}
-
 async function signIn(page: Page, lang: Lang, email: string): Promise<void> {
   const words = WORDS[lang];
   const prefix = lang === 'fr' ? '/fr' : '';
@@ -179,7 +104,7 @@ async function signIn(page: Page, lang: Lang, email: string): Promise<void> {
   await page.getByRole('textbox', { name: words.login, exact: true }).fill(email);
   await page.getByRole('textbox', { name: words.password, exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: words.signIn, exact: true }).last().click();
-  await page.waitForURL(`${site.baseUrl}${prefix || '/'}`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}`);
   await page.getByTestId('user-menu-button').waitFor();
 }
 
@@ -206,7 +131,7 @@ async function closeCampaignPopups(page: Page, lang: Lang): Promise<void> {
   }
 }
 
-async function journey(lang: Lang): Promise<void> {
+async function promotionsJourney(lang: Lang): Promise<void> {
   const words = WORDS[lang];
   const prefix = lang === 'fr' ? '/fr' : '';
   const email = `promo-${lang}-${Date.now()}@example.test`;
@@ -227,7 +152,7 @@ async function journey(lang: Lang): Promise<void> {
   await signUp.getByRole('textbox', { name: words.password, exact: true }).fill(PASSWORD);
   await signUp.getByRole('checkbox', { name: words.terms }).check();
   await signUp.getByRole('button', { name: words.createAccount }).click();
-  await page.waitForURL(`${site.baseUrl}${prefix || '/'}?register=success`);
+  await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}?register=success`);
   await page.getByTestId('user-menu-button').waitFor();
   // The code granted the no-deposit bonus, waiting to be activated.
   expect((await bonuses(page)).map((bonus) => [bonus.kind, bonus.status])).toEqual([
@@ -260,13 +185,8 @@ async function journey(lang: Lang): Promise<void> {
     .waitFor();
   await shot(page, `deposit-offer-${lang}-1440`);
   await page.getByTestId('deposit-submit').click();
-  await page.waitForURL(/\/sandbox\/psp\/pay\//);
-  await page.getByLabel('Card number').fill(SUCCESS_CARD);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Jane Player');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  await payWithSuccessCard(page);
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   // The welcome bonus is granted once the deposit is credited (a job after the webhook).
   await until('the welcome bonus', async () => {
     const items = await bonuses(page);
@@ -307,7 +227,7 @@ async function journey(lang: Lang): Promise<void> {
 
   // --- 6. Spin: the wagering moves; a bet above the max bet is refused in the game -----------
   await goto(page, `${prefix}/game/${GAME}?mode=real`);
-  const frame = await gameServerFrame(page);
+  const frame = await gameServerFrame(page, GAME);
   const spin = frame.getByRole('button', { name: words.spin, exact: true, disabled: false });
   for (let round = 0; round < 3; round += 1) {
     await spin.waitFor();
@@ -349,7 +269,7 @@ async function journey(lang: Lang): Promise<void> {
 
   // --- 7. A cashback from last week: the popup after login, once ----------------------------
   await writeLastWeeksCashback(email);
-  await page.context().request.get(`${site.baseUrl}/api/auth.logout?v=2.34`);
+  await page.context().request.get(`${journey.site.baseUrl}/api/auth.logout?v=2.34`);
   await signIn(page, lang, email);
   const cashback = page.getByTestId('cashback-popup');
   await cashback.waitFor();
@@ -359,7 +279,7 @@ async function journey(lang: Lang): Promise<void> {
   await cashback.waitFor({ state: 'detached' });
   await closeCampaignPopups(page, lang);
 
-  await page.context().request.get(`${site.baseUrl}/api/auth.logout?v=2.34`);
+  await page.context().request.get(`${journey.site.baseUrl}/api/auth.logout?v=2.34`);
   await signIn(page, lang, email);
   await page.waitForTimeout(1_500);
   expect(await page.getByTestId('cashback-popup').count()).toBe(0);
@@ -367,7 +287,7 @@ async function journey(lang: Lang): Promise<void> {
 
 /** A closed week with a net loss of 125.00 and its 10 % cashback (12.50), claimable for 7 days. */
 async function writeLastWeeksCashback(email: string): Promise<void> {
-  const db = site.harness.database.db;
+  const db = journey.site.harness.database.db;
   await db.execute(sql`
     WITH player AS (SELECT id FROM players WHERE login = ${email}),
     programme AS (SELECT id FROM cashback_programmes WHERE key = 'weekly-casino-10'),
@@ -390,10 +310,10 @@ async function writeLastWeeksCashback(email: string): Promise<void> {
 
 describe('promotions: the player journey of issue #12', () => {
   test('in English', async () => {
-    await journey('en');
+    await promotionsJourney('en');
   }, 240_000);
 
   test('in French', async () => {
-    await journey('fr');
+    await promotionsJourney('fr');
   }, 240_000);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const OUT = path.join(import.meta.dirname, 'screenshots');
@@ -77,7 +78,7 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
       }
       // States behind a click or a session: a dialog, the side menu, a player's payment pages.
       await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : '/'}`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+      await hydrated(page);
       if (width < 768) await page.getByTestId('side-menu-button').click();
       else await page.getByTestId('language-switch').click();
       await page.getByRole('dialog').waitFor();

@@ -147,6 +147,11 @@ export const configSchema = z
     RGS_WALLET_URL: z.url().optional(),
     RGS_WALLET_SECRET: z.string().min(32).optional(),
     /**
+     * The in-house sportsbook as a wallet-API provider (its sports-bet actions, ADR 031): the HMAC
+     * secret its calls are signed with. Unset: derived from APP_SECRET.
+     */
+    SPORTSBOOK_WALLET_SECRET: z.string().min(32).optional(),
+    /**
      * The identity-verification (KYC) provider, Sumsub-shaped (ADR 026): API base URL, app token,
      * secret key (request signatures) and webhook secret (x-payload-digest), and the level applicants
      * are created at. Unset with SANDBOX on: the sandbox KYC provider mounted in this server.

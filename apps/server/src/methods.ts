@@ -16,6 +16,7 @@ import { gamesMethods } from './modules/games/games.methods.ts';
 import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
+import { rgSessionsMethods } from './modules/responsible-gaming/sessions.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import { supportMethods } from './modules/support/support.methods.ts';
 import type { Services } from './services.ts';
@@ -41,6 +42,7 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
+    ...rgSessionsMethods({ rgSessions: services.rgSessions }),
     ...kycMethods({ kyc: services.kyc }),
     ...supportMethods({ support: services.support }),
   ];

@@ -44,6 +44,27 @@ export function rgsCredentials(config: Config): RgsCredentials {
   };
 }
 
+// --- the in-house sportsbook as a wallet-API provider (sports bets, ADR 031) -------------------
+
+export const SPORTSBOOK_PROVIDER_ID = 'croupier-sportsbook';
+
+export interface SportsbookCredentials {
+  providerId: string;
+  /** Base of the platform's wallet API (no trailing slash): `${walletUrl}/sport_reserve` … */
+  walletUrl: string;
+  secret: string;
+}
+
+export function sportsbookCredentials(config: Config): SportsbookCredentials {
+  return {
+    providerId: SPORTSBOOK_PROVIDER_ID,
+    walletUrl: `${publicOrigin(config)}/gw/v1`,
+    secret:
+      config.SPORTSBOOK_WALLET_SECRET ??
+      createHmac('sha256', appSecret(config)).update('croupier-sportsbook:wallet-secret').digest('base64url'),
+  };
+}
+
 // --- the payment provider's merchant credentials (docs/payment-provider-protocol.md) -----------
 
 /**

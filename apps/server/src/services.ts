@@ -11,6 +11,7 @@ import {
 } from './modules/accounts/accounts.service.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createSessionSpans, currentSessionStartSql } from './modules/auth/session-spans.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
@@ -31,6 +32,7 @@ import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
+import { createRgSessionsService } from './modules/responsible-gaming/sessions.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
@@ -100,6 +102,14 @@ export function createServices(deps: Deps) {
     // Exclusions starting and ending and waiting limit changes applied post notices (ADR 029).
     postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
   });
+  // Session time (ADR 028): the session limit (checked in the bet path below), reality checks and
+  // the previous session, from auth's session spans and the wager stream.
+  const rgSessions = createRgSessionsService(deps, {
+    playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
+    sessionSpans: createSessionSpans(deps.db, deps.now),
+    sessionStartSql: currentSessionStartSql,
+    stakesAndWins: (playerId, currency, since) => wagers.playerStakesAndWins(playerId, currency, since),
+  });
   // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
   // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
   // so the check reaches it when a bet comes, never at construction.
@@ -109,10 +119,19 @@ export function createServices(deps: Deps) {
     // Responsible-gaming limits and exclusions (ADR 025) run first, then the bonus max bet.
     checkBet: allChecks(
       responsibleGaming.checkBet,
+      rgSessions.checkBet,
       maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
     ),
+    // Sports stakes (ADR 031): the same limits, with the betting bonus's max bet.
+    checkSportBet: allChecks(
+      responsibleGaming.checkBet,
+      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'sport', tx)),
+    ),
     // An excluded player opens no real-money game (ADR 025); demo play stays open.
-    realPlayGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
+    realPlayGate: async (playerId) => {
+      await responsibleGaming.assertNotExcluded(playerId);
+      await rgSessions.assertWithinSessionLimit(playerId);
+    },
     // Free rounds (ADR 024): a free round's win grows the pack's bonus; the pack's end moves it on.
     freeRounds: {
       won: (tx, packId, winMinor) => bonuses.freeRoundWon(tx, packId, winMinor),
@@ -170,6 +189,7 @@ export function createServices(deps: Deps) {
     cashbacks,
     campaigns,
     responsibleGaming,
+    rgSessions,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
     support,

@@ -11,7 +11,7 @@ import {
   localizePath,
   splitLocalePath,
 } from '@croupier/contract/locales';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -32,6 +32,7 @@ import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
+import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
@@ -399,6 +400,18 @@ function JsonLdScripts({ seo, url }: { seo: RootSeo; url: string }) {
  */
 const HYDRATION_NONCE = typeof document === 'undefined' ? undefined : '';
 
+/**
+ * Marks the document `data-hydrated` once React has hydrated it (effects run after the hydration
+ * commit), so scripts and browser tests know the page's handlers are attached: the router's global
+ * appears before hydration ends, and a click in between is lost.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const locale = localeOfPath(location.pathname);
@@ -416,6 +429,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-background text-text antialiased">
         <SpriteSheet />
+        <HydrationMark />
         <I18nextProvider i18n={i18nFor(locale)}>
           <DemoBanner />
           <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
@@ -438,6 +452,8 @@ export default function App() {
       <Outlet />
       {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
       {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
+      {/* Session time limit, reality checks, previous session (ADR 028), for players. */}
+      {rootData?.isAuthenticated && <RgSessionRuntime />}
       {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}
       {rootData && <AuthRuntime />}
       {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}

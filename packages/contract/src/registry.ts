@@ -73,6 +73,11 @@ import {
   responsibleGamingGetLimitPrompt,
 } from './responsible-gaming/limit-prompt.ts';
 import { responsibleGamingRequestReopen } from './responsible-gaming/request-reopen.ts';
+import {
+  responsibleGamingGetSession,
+  responsibleGamingSetRealityCheck,
+  responsibleGamingSetSessionLimit,
+} from './responsible-gaming/session.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
@@ -151,6 +156,9 @@ export const methods = {
   [responsibleGamingRequestReopen.name]: responsibleGamingRequestReopen,
   [responsibleGamingGetLimitPrompt.name]: responsibleGamingGetLimitPrompt,
   [responsibleGamingAnswerLimitPrompt.name]: responsibleGamingAnswerLimitPrompt,
+  [responsibleGamingGetSession.name]: responsibleGamingGetSession,
+  [responsibleGamingSetSessionLimit.name]: responsibleGamingSetSessionLimit,
+  [responsibleGamingSetRealityCheck.name]: responsibleGamingSetRealityCheck,
   [campaignsGetoffers.name]: campaignsGetoffers,
   [campaignsTakepromotions.name]: campaignsTakepromotions,
   [campaignsActivateOffer.name]: campaignsActivateOffer,

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { replyCookieJar } from '../lib/cookie-jar.ts';
+import { firstHeader } from '../lib/webhook-scope.ts';
 import { messages } from '../messages.ts';
 import type { Dispatcher } from './dispatcher.ts';
 
@@ -71,14 +72,14 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
       query: request.query as Record<string, unknown>,
       body: (body ?? undefined) as Record<string, unknown> | undefined,
       headers: {
-        secFetchSite: header(request, 'sec-fetch-site'),
-        origin: header(request, 'origin'),
-        host: header(request, 'host'),
+        secFetchSite: firstHeader(request, 'sec-fetch-site'),
+        origin: firstHeader(request, 'origin'),
+        host: firstHeader(request, 'host'),
         protocol: request.protocol,
-        acceptLanguage: header(request, 'accept-language'),
+        acceptLanguage: firstHeader(request, 'accept-language'),
       },
       ip: request.ip,
-      userAgent: header(request, 'user-agent') ?? null,
+      userAgent: firstHeader(request, 'user-agent') ?? null,
       requestId: request.id,
       log: request.log,
       cookies: replyCookieJar(request, reply, { secure }),
@@ -97,11 +98,6 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config;
   app.all('/api/*', async (request) => {
     throw new AppError('MethodNotFoundException', { values: { method: request.url.slice(5, 85) } });
   });
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** Maps Fastify's own transport errors (body parsing) to the catalogue. */

@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import type { CookieJar } from '../lib/cookie-jar.ts';
 import { publicOrigin, requestOrigin } from '../lib/public-origin.ts';
+import { firstHeader } from '../lib/webhook-scope.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.service.ts';
 import { SITE_SECTION_STATE } from '../modules/metadata/site-sections.ts';
 import type { Services } from '../services.ts';
@@ -61,11 +62,6 @@ function noticingFailures<T extends object>(target: T, note: (error: unknown) =>
       };
     },
   });
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -122,7 +118,7 @@ export async function createPageRequestContext(
   // The edge guard (http/request-guard.ts) has refused an implausible Host before any page renders;
   // the fallback only keeps this total.
   const origin = requestOrigin(request.protocol, host) ?? `${request.protocol}://localhost`;
-  const acceptLanguage = header(request, 'accept-language');
+  const acceptLanguage = firstHeader(request, 'accept-language');
 
   let databaseFailed = false;
   const note = (error: unknown) => {
@@ -138,7 +134,7 @@ export async function createPageRequestContext(
       headers: { host, protocol: request.protocol, acceptLanguage },
       inProcess: true,
       ip: request.ip,
-      userAgent: header(request, 'user-agent') ?? null,
+      userAgent: firstHeader(request, 'user-agent') ?? null,
       requestId: request.id,
       log: request.log,
       cookies,

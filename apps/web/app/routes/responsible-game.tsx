@@ -1,7 +1,8 @@
 /**
- * /responsible-game (spec §2, issue 15): the public information page, for guests too — what the
- * responsible-gaming tools are, the cooling-off rule, help organisations, and the way to the
- * player's own limits (or to sign in).
+ * /responsible-game (spec §2, issue 15): the information page — what the responsible-gaming tools
+ * are, the cooling-off rule, help organisations, and the way to the player's own limits. Spec §2/§6
+ * keep it behind the guest guard (ADR 025); guests read the same subject on the public content
+ * page /responsible-gaming that the footer links.
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';

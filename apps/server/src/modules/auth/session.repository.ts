@@ -26,6 +26,8 @@ export function createSessionRepository(db: Db, player: PlayerSql) {
     async insert(values: {
       idHash: Buffer;
       playerId: bigint;
+      createdAt: Date;
+      lastSeenAt: Date;
       expiresAt: Date;
       ip: string | null;
       userAgent: string | null;

@@ -8,7 +8,7 @@ import { createSessionRepository, type PlayerSql, type SessionRow } from './sess
 
 export const SESSION_COOKIE = 'sid';
 /** last_seen_at is written at most this often per session, not on every call. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export type RevokeReason = 'logout' | 'rotated' | 'password_change' | 'ban' | 'restore' | 'deleted';
 
@@ -31,10 +31,14 @@ export function createSessionService(
     /** Starts a session for a player and returns the cookie value. */
     async create(playerId: bigint, meta: { ip: string | null; userAgent: string | null }): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(deps.now().getTime() + deps.config.SESSION_TTL_SECONDS * 1000);
+      // The app's clock, not the database's: a session's start is what session time counts from (ADR 028).
+      const now = deps.now();
+      const expiresAt = new Date(now.getTime() + deps.config.SESSION_TTL_SECONDS * 1000);
       await repository.insert({
         idHash: hashSessionId(token),
         playerId,
+        createdAt: now,
+        lastSeenAt: now,
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512) ?? null,

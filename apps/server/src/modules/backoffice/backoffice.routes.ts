@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { firstHeader } from '../../lib/webhook-scope.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
 import { backofficeText, isBackofficeMessageKey } from './backoffice.messages.ts';
@@ -93,11 +94,6 @@ export function validationFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** This request's origin, or null for a Host header no URL can hold. */
 function requestOrigin(request: FastifyRequest): string | null {
   try {
@@ -110,7 +106,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale({
     cookie: request.cookies[LOCALE_COOKIE],
-    acceptLanguage: header(request, 'accept-language'),
+    acceptLanguage: firstHeader(request, 'accept-language'),
   });
 }
 
@@ -207,7 +203,7 @@ export async function backofficeRoutes(
   });
 
   const ip = (request: FastifyRequest) => request.ip;
-  const authorization = (request: FastifyRequest) => header(request, 'authorization');
+  const authorization = (request: FastifyRequest) => firstHeader(request, 'authorization');
 
   app.get('/nfx/users/me', async (request) => backoffice.me(authorization(request)));
 
@@ -284,7 +280,7 @@ export async function backofficeRoutes(
     await forms.register(formbody, { bodyLimit: 16 * 1024 });
     for (const { kind, path, submit } of passwordForms) {
       forms.post(path, async (request, reply) => {
-        const fromForm = (header(request, 'content-type') ?? '').startsWith(
+        const fromForm = (firstHeader(request, 'content-type') ?? '').startsWith(
           'application/x-www-form-urlencoded',
         );
         if (!fromForm) {
@@ -346,7 +342,7 @@ export async function backofficeRoutes(
     const query = parse(confirmationQuery, request.query);
     const user = await backoffice.confirmEmail(query.confirmation, { ip: ip(request) });
     const locale = requestLocale(request);
-    const accept = header(request, 'accept') ?? '';
+    const accept = firstHeader(request, 'accept') ?? '';
     if (accept.includes('application/json') && !accept.includes('text/html')) {
       if (!user)
         throw new AppError('InvalidParameterException', { code: 'invalid_code', message: 'invalid_code' });

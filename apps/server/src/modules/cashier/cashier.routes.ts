@@ -17,14 +17,10 @@ import {
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  AppError,
-  DATABASE_RETRY_AFTER_SECONDS,
-  databaseUnavailable,
-  messageValues,
-} from '../../lib/app-error.ts';
+import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
+import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
 import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
@@ -61,15 +57,10 @@ const rejectBody = z
 const settingsBody = z.object({ kyc_block_enabled: z.boolean() }).strict();
 const playerKycBlockBody = z.object({ enabled: z.boolean() }).strict();
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function requestLocale(request: FastifyRequest): Locale {
   return (
     normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
-    localeFromAcceptLanguage(header(request, 'accept-language')) ??
+    localeFromAcceptLanguage(firstHeader(request, 'accept-language')) ??
     'en'
   );
 }
@@ -99,39 +90,17 @@ export async function cashierRoutes(
   const { cashier, messages, kycBlock } = options;
 
   await app.register(async (webhooks) => {
-    // Only here: the body stays the exact bytes the provider signed.
-    webhooks.removeAllContentTypeParsers();
-    webhooks.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    webhooks.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      if (isDatabaseUnavailableError(error)) {
-        // The database connection failed: a 503 makes the provider deliver the event again, and
-        // the event id (and the payment's ledger key) make a redelivery of a committed one a no-op.
-        request.log.warn({ err: error }, 'webhook failed: database unavailable');
-        return reply
-          .status(503)
-          .header('cache-control', 'no-store')
-          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ received: false, error: 'service_unavailable' });
-      }
-      const status =
-        error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
-          ? error.statusCode
-          : 500;
-      if (status === 500) request.log.error({ err: error }, 'webhook failed');
-      else request.log.warn({ err: error }, 'webhook refused');
-      // A 5xx makes the provider retry later; the event was not recorded.
-      return reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .send({ received: false, error: status === 500 ? 'internal_error' : 'bad_request' });
-    });
+    // Only here: the body stays the exact bytes the provider signed. A 5xx makes the provider
+    // retry later (the event was not recorded); the event id (and the payment's ledger key) make a
+    // redelivery of a committed one a no-op.
+    acceptRawBodies(webhooks, WEBHOOK_BODY_LIMIT_BYTES);
+    handleWebhookErrors(webhooks, 'webhook', (error) => ({ received: false, error }));
     webhooks.post('/webhooks/psp', async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const answer = await cashier.receiveWebhook(raw, header(request, SIGNATURE_HEADER), request.log);
+      const answer = await cashier.receiveWebhook(
+        rawBody(request),
+        firstHeader(request, SIGNATURE_HEADER),
+        request.log,
+      );
       return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
     });
   });

@@ -16,6 +16,7 @@ import {
   normalizeLocale,
 } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstHeader } from '../../lib/webhook-scope.ts';
 import { SESSION_COOKIE, type SessionService } from '../auth/session.service.ts';
 import { gameArtSvg } from './games.art.ts';
 import { catalogueGame } from './games.catalogue.ts';
@@ -27,16 +28,11 @@ const ART_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.svg$/;
 const EXPORT_FILE = /^([1-9][0-9]{0,17})\.csv$/;
 const ART_MAX_AGE_SECONDS = 86_400;
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function launchLocale(request: FastifyRequest, lang: unknown): Locale {
   return (
     (typeof lang === 'string' ? normalizeLocale(lang) : undefined) ??
     normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
-    localeFromAcceptLanguage(header(request, 'accept-language')) ??
+    localeFromAcceptLanguage(firstHeader(request, 'accept-language')) ??
     'en'
   );
 }
@@ -111,7 +107,7 @@ export async function gamesRoutes(
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    if (header(request, 'if-none-match') === etag) return reply.code(304).send();
+    if (firstHeader(request, 'if-none-match') === etag) return reply.code(304).send();
     return reply.type('image/svg+xml').send(svg);
   });
 

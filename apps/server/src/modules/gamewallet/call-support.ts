@@ -50,7 +50,15 @@ export type WalletErrorCode =
   // Responsible gaming (ADR 025): a loss or wager limit, or a time-out / self-exclusion.
   | 'rg_loss_limit_reached'
   | 'rg_wager_limit_reached'
-  | 'rg_excluded';
+  | 'rg_excluded'
+  // The session time limit is reached (ADR 028).
+  | 'rg_session_limit_reached'
+  // Sports bets (ADR 031): no such bet, the bet is settled (settle or cancel again), cancelled,
+  // or not settled yet (resettle).
+  | 'bet_not_found'
+  | 'bet_settled'
+  | 'bet_cancelled'
+  | 'bet_not_settled';
 
 export function fail(code: WalletErrorCode, extra: Record<string, string> = {}): StoredAnswer {
   return { status: 'error', code, ...extra };

@@ -1,10 +1,11 @@
 /**
  * The game providers allowed to call the wallet API and the secrets their calls are signed with
- * (docs/game-wallet-protocol.md). For now the only provider is the in-house game server, integrated
- * exactly like a third party would be; its secret comes from the RGS settings both sides read.
+ * (docs/game-wallet-protocol.md): the in-house game server and the in-house sportsbook (its
+ * sports-bet actions, ADR 031), each integrated exactly like a third party would be, with its own
+ * signing secret from the settings both sides read.
  */
 import type { Config } from '../../config.ts';
-import { rgsCredentials } from '../../provider-credentials.ts';
+import { rgsCredentials, sportsbookCredentials } from '../../provider-credentials.ts';
 
 export interface WalletProvider {
   /** The `X-Provider` header value and the `provider` column of the game wallet tables. */
@@ -22,8 +23,10 @@ export interface ProviderRegistry {
 
 export function createProviderRegistry(config: Config): ProviderRegistry {
   const rgs = rgsCredentials(config);
+  const sportsbook = sportsbookCredentials(config);
   const providers = new Map<string, WalletProvider>([
     [rgs.providerId, { id: rgs.providerId, secrets: [rgs.secret] }],
+    [sportsbook.providerId, { id: sportsbook.providerId, secrets: [sportsbook.secret] }],
   ]);
   for (const id of providers.keys()) {
     // The id goes into ledger keys (`gw:<provider>:…`): keep it a short plain word.

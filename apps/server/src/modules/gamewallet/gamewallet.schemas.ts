@@ -7,7 +7,19 @@ import { MAX_AMOUNT_MINOR } from '@croupier/ledger/ledger';
 import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
 
-export const WALLET_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback', 'freerounds'] as const;
+export const WALLET_ACTIONS = [
+  'authenticate',
+  'balance',
+  'bet',
+  'win',
+  'rollback',
+  'freerounds',
+  // Sports bets that settle later (ADR 031).
+  'sport_reserve',
+  'sport_settle',
+  'sport_resettle',
+  'sport_cancel',
+] as const;
 export type WalletAction = (typeof WALLET_ACTIONS)[number];
 
 export function isWalletAction(value: string): value is WalletAction {
@@ -47,6 +59,29 @@ export const rollbackRequest = z.object({
   game: providerId,
 });
 
+/** Sports bets (ADR 031): the sportsbook's bet id, for ever unique per provider. */
+export const sportReserveRequest = z.object({
+  token,
+  transaction_id: providerId,
+  bet_id: providerId,
+  amount,
+  currency,
+  /** Where the stake comes from: the main balance (default) or the betting-bonus balance. */
+  funds: z.enum(['main', 'betting_bonus']).optional(),
+});
+/** settle: the bet's payout (0 for a lost bet); resettle: the new payout after a rollback of the settlement. */
+export const sportSettleRequest = z.object({
+  transaction_id: providerId,
+  bet_id: providerId,
+  amount,
+  currency,
+});
+export const sportCancelRequest = z.object({ transaction_id: providerId, bet_id: providerId });
+
+export type SportReserveRequest = z.infer<typeof sportReserveRequest>;
+export type SportSettleRequest = z.infer<typeof sportSettleRequest>;
+export type SportCancelRequest = z.infer<typeof sportCancelRequest>;
+
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
 export type BalanceRequest = z.infer<typeof balanceRequest>;
 export type BetRequest = z.infer<typeof betRequest>;
@@ -61,6 +96,10 @@ export const REQUEST_SCHEMAS = {
   win: winRequest,
   rollback: rollbackRequest,
   freerounds: freeroundsRequest,
+  sport_reserve: sportReserveRequest,
+  sport_settle: sportSettleRequest,
+  sport_resettle: sportSettleRequest,
+  sport_cancel: sportCancelRequest,
 } as const;
 
 export type AmountProblem = 'format' | 'fraction' | 'zero' | 'too_big';

@@ -26,7 +26,15 @@ import {
 } from './call-support.ts';
 import { createProviderRegistry, type ProviderRegistry } from './gamewallet.providers.ts';
 import { createGameWalletRepository, type SessionMode, type StoredAnswer } from './gamewallet.repository.ts';
-import { isWalletAction, REQUEST_SCHEMAS } from './gamewallet.schemas.ts';
+import {
+  isWalletAction,
+  REQUEST_SCHEMAS,
+  type SportCancelRequest,
+  type SportReserveRequest,
+  type SportSettleRequest,
+  type WalletAction,
+} from './gamewallet.schemas.ts';
+import { createSportActions } from './sport-actions.ts';
 import { type CheckBet, createWalletActions, type FreeRoundHooks } from './wallet-actions.ts';
 
 export {
@@ -72,6 +80,8 @@ export function createGameWalletService(
     checkBet?: CheckBet;
     /** What a free round does to its bonus (ADR 024): the bonuses service. */
     freeRounds?: FreeRoundHooks;
+    /** Blocks a sports stake over a limit (responsible gaming, the betting bonus's max bet; ADR 031). */
+    checkSportBet?: CheckBet;
     /** Refuses a real-money session of a player who may not play now (responsible gaming, ADR 025). */
     realPlayGate?: (playerId: bigint) => Promise<void>;
   },
@@ -97,6 +107,28 @@ export function createGameWalletService(
     checkBet: collaborators.checkBet,
     freeRounds: collaborators.freeRounds,
   });
+  const sport = createSportActions({
+    deps,
+    wallet,
+    repository,
+    support,
+    checkBet: collaborators.checkSportBet,
+  });
+
+  function dispatch(provider: string, action: WalletAction, input: unknown): Promise<StoredAnswer> {
+    switch (action) {
+      case 'sport_reserve':
+        return sport.reserve(provider, input as SportReserveRequest);
+      case 'sport_settle':
+        return sport.settle(provider, input as SportSettleRequest);
+      case 'sport_resettle':
+        return sport.resettle(provider, input as SportSettleRequest);
+      case 'sport_cancel':
+        return sport.cancel(provider, input as SportCancelRequest);
+      default:
+        return perform(provider, action, input);
+    }
+  }
 
   return {
     // The read model of this module's rounds, for the games module's history and winners list.
@@ -208,7 +240,7 @@ export function createGameWalletService(
         const field = parsed.error.issues[0]?.path[0];
         return { httpStatus: 200, body: fail('invalid_request', { field: String(field ?? '') }) };
       }
-      const body = canonical(await perform(provider.id, call.action, parsed.data));
+      const body = canonical(await dispatch(provider.id, call.action, parsed.data));
       if (body.status !== 'ok')
         log.info({ action: call.action, code: body.code }, 'game wallet call refused');
       return { httpStatus: 200, body };

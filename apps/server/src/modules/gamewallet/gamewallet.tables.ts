@@ -5,6 +5,7 @@ import {
   check,
   customType,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -162,5 +163,84 @@ export const freeRoundBets = pgTable(
   (table) => [
     index('free_round_bets_pack_idx').on(table.packId),
     check('free_round_bets_stake_check', sql`${table.stakeMinor} > 0`),
+  ],
+);
+
+/**
+ * Sports bets of a sportsbook provider (docs/game-wallet-protocol.md, "Sports bets"; ADR 031): a
+ * stake reserved now and settled later, possibly resettled. One row per provider bet id, locked
+ * (FOR UPDATE) by every call on the bet, so settle, resettle and cancel of one bet run one at a
+ * time and each decides on the bet's latest state. A cancel naming a bet never seen leaves a
+ * `cancelled` row with no player (a tombstone): the late reserve is refused.
+ */
+export const sportWalletBets = pgTable(
+  'sport_wallet_bets',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerBetId: text('provider_bet_id').notNull(),
+    playerId: bigint('player_id', { mode: 'bigint' }).references(() => players.id),
+    sessionId: bigint('session_id', { mode: 'bigint' }).references(() => gameSessions.id),
+    currency: text('currency'),
+    /** open | settled | cancelled */
+    status: text('status').notNull(),
+    /** Where the stake came from: main (real money) | betting_bonus. */
+    funds: text('funds').notNull().default('main'),
+    stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The part of the stake that was betting-bonus money. */
+    stakeBonusMinor: bigint('stake_bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The payout of the latest settlement (what the player is owed by this bet). */
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** What this bet's settlements actually moved to the player, net of clawbacks. */
+    paidMinor: bigint('paid_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The part of `paid_minor` on the betting-bonus balance. */
+    paidBonusMinor: bigint('paid_bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Settlements so far (1 after settle, +1 per resettle). */
+    settlements: integer('settlements').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sport_wallet_bets_provider_bet_key').on(table.provider, table.providerBetId),
+    index('sport_wallet_bets_player_idx').on(table.playerId, table.id),
+    check('sport_wallet_bets_status_check', sql`${table.status} IN ('open', 'settled', 'cancelled')`),
+    check('sport_wallet_bets_funds_check', sql`${table.funds} IN ('main', 'betting_bonus')`),
+    check(
+      'sport_wallet_bets_amounts_check',
+      sql`${table.stakeMinor} >= 0 AND ${table.stakeBonusMinor} >= 0 AND ${table.stakeBonusMinor} <= ${table.stakeMinor}
+        AND ${table.payoutMinor} >= 0 AND ${table.paidMinor} >= 0 AND ${table.paidBonusMinor} >= 0
+        AND ${table.paidBonusMinor} <= ${table.paidMinor}`,
+    ),
+  ],
+);
+
+/**
+ * Every sports-bet call of a provider under its transaction id (unique per provider): a duplicate
+ * answers `response` again; the same id with other parameters is `idempotency_conflict`.
+ */
+export const sportWalletCalls = pgTable(
+  'sport_wallet_calls',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerTxId: text('provider_tx_id').notNull(),
+    /** sport_reserve | sport_settle | sport_resettle | sport_cancel */
+    action: text('action').notNull(),
+    betRowId: bigint('bet_row_id', { mode: 'bigint' }).references(() => sportWalletBets.id),
+    playerId: bigint('player_id', { mode: 'bigint' }).references(() => players.id),
+    /** Money moved to the player (negative: from the player). */
+    movedMinor: bigint('moved_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sport_wallet_calls_provider_tx_key').on(table.provider, table.providerTxId),
+    index('sport_wallet_calls_bet_idx').on(table.betRowId),
+    check(
+      'sport_wallet_calls_action_check',
+      sql`${table.action} IN ('sport_reserve', 'sport_settle', 'sport_resettle', 'sport_cancel')`,
+    ),
   ],
 );

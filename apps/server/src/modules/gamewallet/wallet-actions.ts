@@ -36,12 +36,13 @@ import type {
  */
 export type CheckBet = (tx: Tx, playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
 
-/** Why a `checkBet` refused: the bonus max bet, or a responsible-gaming limit or exclusion (ADR 025). */
+/** Why a `checkBet` refused: the bonus max bet, or a responsible-gaming limit or exclusion (ADR 025, 028). */
 export type BetRefusalCode =
   | 'bet_limit_exceeded'
   | 'rg_loss_limit_reached'
   | 'rg_wager_limit_reached'
-  | 'rg_excluded';
+  | 'rg_excluded'
+  | 'rg_session_limit_reached';
 
 /** A `checkBet` refusal: the bet answers its code (`bet_limit_exceeded` by default) and nothing is written. */
 export class BetRefused extends Error {
@@ -604,7 +605,12 @@ export function createWalletActions({
     };
   }
 
-  async function perform(provider: string, action: WalletAction, input: unknown): Promise<StoredAnswer> {
+  /** The casino actions; the sports-bet ones (`sport_*`) are sport-actions.ts's. */
+  async function perform(
+    provider: string,
+    action: Exclude<WalletAction, `sport_${string}`>,
+    input: unknown,
+  ): Promise<StoredAnswer> {
     switch (action) {
       case 'authenticate': {
         const request = input as AuthenticateRequest;

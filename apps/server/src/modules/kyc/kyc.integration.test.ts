@@ -94,7 +94,7 @@ async function verifyWith(browser: Browser, documentName: string) {
   const after = await fetch(new URL(sent.headers.get('location') ?? '', base));
   const html = await after.text();
   expect(html).toContain('being reviewed');
-  expect(html).toContain(`href="${base}/profile/verification"`);
+  expect(html).toContain(`href="${base}/profile/verification?sent=1"`);
   await providerPass();
   expect(await info(browser)).toEqual({ onVerification: true, verified: false });
   advance(REVIEW_DELAY_MS + 1_000);

@@ -11,6 +11,12 @@ const en = {
   'responsible_gaming.reopening': 'Your account reopens[ on {until}]: until then you can only withdraw.',
   'responsible_gaming.self_exclusion_running': 'A self-exclusion cannot be lifted before its end.',
   'responsible_gaming.nothing_to_reopen': 'There is no ended self-exclusion to reopen.',
+  // Session time (ADR 028).
+  'responsible_gaming.session_limit_reached':
+    'Your session time limit is reached[ (it ended at {at})]: log in again to play.',
+  'responsible_gaming.session_limit_invalid':
+    'Choose a session limit[ between {min} and {max} minutes], or none.',
+  'responsible_gaming.reality_check_invalid': 'Choose a reality-check interval from the list.',
 } as const;
 
 export type ResponsibleGamingMessageKey = keyof typeof en;
@@ -28,6 +34,11 @@ const fr: Record<ResponsibleGamingMessageKey, string> = {
     'Votre compte rouvre[ le {until}] : en attendant, vous pouvez seulement retirer.',
   'responsible_gaming.self_exclusion_running': 'Une auto-exclusion ne peut pas être levée avant sa fin.',
   'responsible_gaming.nothing_to_reopen': "Il n'y a pas d'auto-exclusion terminée à rouvrir.",
+  'responsible_gaming.session_limit_reached':
+    'Votre limite de durée de session est atteinte[ (elle a pris fin à {at})] : reconnectez-vous pour jouer.',
+  'responsible_gaming.session_limit_invalid':
+    'Choisissez une limite de session[ entre {min} et {max} minutes], ou aucune.',
+  'responsible_gaming.reality_check_invalid': 'Choisissez un intervalle de rappel dans la liste.',
 };
 
 export const responsibleGamingTexts = defineCatalogue({ name: 'responsible_gaming', en, fr });

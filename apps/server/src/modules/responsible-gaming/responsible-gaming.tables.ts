@@ -36,6 +36,8 @@ export const rgLimits = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.playerId, table.kind, table.period] }),
+    // The end pass (ADR 029) applies waiting changes whose cooling-off is over.
+    index('rg_limits_pending_idx').on(table.pendingEffectiveAt).where(sql`${table.pendingSet}`),
     check('rg_limits_kind_check', sql`${table.kind} IN ('loss', 'wager')`),
     check('rg_limits_period_check', sql`${table.period} IN ('day', 'week', 'month')`),
     check('rg_limits_amount_check', sql`${table.limitMinor} > 0`),
@@ -72,6 +74,8 @@ export const rgExclusions = pgTable(
   },
   (table) => [
     index('rg_exclusions_player_idx').on(table.playerId, table.endsAt),
+    // The end pass (ADR 029) reads only exclusions whose end notice is still to post.
+    index('rg_exclusions_end_notice_idx').on(table.endsAt).where(sql`${table.endNoticedAt} IS NULL`),
     check('rg_exclusions_kind_check', sql`${table.kind} IN ('timeout', 'self_exclusion')`),
     check('rg_exclusions_window_check', sql`${table.endsAt} > ${table.startsAt}`),
   ],

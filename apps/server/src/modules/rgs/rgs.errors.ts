@@ -15,6 +15,7 @@ export const RGS_ERROR_STATUS = {
   rg_loss_limit_reached: 409,
   rg_wager_limit_reached: 409,
   rg_excluded: 403,
+  rg_session_limit_reached: 403,
   /** The free spins asked for cannot be played (used up, expired, cancelled): ADR 024. */
   free_rounds_unavailable: 409,
   round_not_found: 404,

@@ -79,6 +79,8 @@ export function createRoundSupport({
         });
       case 'rg_excluded':
         return new RgsError('rg_excluded', 'Your account is in a time-out or self-exclusion: no bets');
+      case 'rg_session_limit_reached':
+        return new RgsError('rg_session_limit_reached', 'Your session time limit is reached: no bets');
       case 'free_round_not_found':
       case 'free_round_wrong_game':
       case 'free_round_expired':

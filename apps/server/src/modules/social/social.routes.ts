@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { replyCookieJar } from '../../lib/cookie-jar.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { firstHeader } from '../../lib/webhook-scope.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
 import { FLOW_TTL_SECONDS, OidcFlowError } from './oidc-flow.ts';
 import { type OAuthPopupMessage, renderPopupPage } from './popup-page.ts';
@@ -76,21 +77,16 @@ function failureOf(error: unknown, locale: Locale, messages: MessageRegistry): F
   return undefined;
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale({
     cookie: request.cookies[LOCALE_COOKIE],
-    acceptLanguage: header(request, 'accept-language'),
+    acceptLanguage: firstHeader(request, 'accept-language'),
   });
 }
 
 /** A client that asks for JSON (and not HTML) gets the API's error envelope instead of the page. */
 function wantsJson(request: FastifyRequest): boolean {
-  const accept = header(request, 'accept') ?? '';
+  const accept = firstHeader(request, 'accept') ?? '';
   return accept.includes('application/json') && !accept.includes('text/html');
 }
 
@@ -242,7 +238,7 @@ export async function socialRoutes(
         locale: requestLocale(request),
         currentSessionToken: request.cookies[SESSION_COOKIE],
         ip: request.ip,
-        userAgent: header(request, 'user-agent')?.slice(0, 512) ?? null,
+        userAgent: firstHeader(request, 'user-agent')?.slice(0, 512) ?? null,
       });
       replyCookieJar(request, reply, { secure }).set(SESSION_COOKIE, result.sessionToken, {
         maxAgeSeconds: result.sessionTtlSeconds,

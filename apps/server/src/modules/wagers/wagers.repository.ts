@@ -230,3 +230,23 @@ export async function playerTotalsSince(
     netLossMinor: BigInt(row[`l${i}`] ?? '0'),
   }));
 }
+
+/**
+ * A player's stakes and winnings (real and bonus money together) since `since` in `currency`, for
+ * responsible gaming's reality checks (ADR 028). Rollbacks carry the negated stake of their bet.
+ */
+export async function playerStakesAndWinsSince(
+  executor: Executor,
+  playerId: bigint,
+  currency: string,
+  since: Date,
+): Promise<{ stakedMinor: bigint; wonMinor: bigint }> {
+  const result = await executor.execute<{ staked: string; won: string }>(sql`
+    SELECT COALESCE(SUM(stake_real_minor + stake_bonus_minor), 0)::text AS staked,
+           COALESCE(SUM(payout_real_minor + payout_bonus_minor), 0)::text AS won
+    FROM wager_events
+    WHERE player_id = ${playerId}::bigint AND currency = ${currency}::text
+      AND created_at >= ${since.toISOString()}::timestamptz`);
+  const row = result.rows[0];
+  return { stakedMinor: BigInt(row?.staked ?? '0'), wonMinor: BigInt(row?.won ?? '0') };
+}

@@ -21,7 +21,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { RecurringTask } from '../../lib/jobs.ts';
 import type { NewWagerEvent, WagerConsumer, WagerTx } from './wager-event.ts';
-import { createWagersRepository, insertEventSql, playerTotalsSince } from './wagers.repository.ts';
+import {
+  createWagersRepository,
+  insertEventSql,
+  playerStakesAndWinsSince,
+  playerTotalsSince,
+} from './wagers.repository.ts';
 
 export type { NewWagerEvent, WagerConsumer, WagerEvent, WagerTx } from './wager-event.ts';
 
@@ -176,6 +181,11 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Par
           }),
         );
       }
+    },
+
+    /** A player's stakes and winnings since a time (reality checks, ADR 028), read from the stream. */
+    playerStakesAndWins(playerId: bigint, currency: string, since: Date) {
+      return playerStakesAndWinsSince(deps.db, playerId, currency, since);
     },
 
     consumerNames(): string[] {

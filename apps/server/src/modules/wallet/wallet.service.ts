@@ -514,6 +514,81 @@ export function createWalletService(
     },
 
     /**
+     * Locks a player's main and betting-bonus accounts (sports bets, ADR 031) in the caller's
+     * transaction and returns their balances: a sports call decides its split (and a clawback what
+     * it can recover) from them, and nothing changes them before its transfer commits.
+     */
+    async lockSportBalances(
+      playerId: bigint,
+      currency: string,
+      options: { tx: WalletExecutor },
+    ): Promise<{ main: bigint; bettingBonus: bigint }> {
+      const balances = await createLedger(options.tx).lockPlayerBalances(playerId, currency, [
+        'main',
+        'betting_bonus',
+      ]);
+      return { main: balances.get('main') ?? 0n, bettingBonus: balances.get('betting_bonus') ?? 0n };
+    },
+
+    /**
+     * A sports-bet movement between the player's main and betting-bonus balances and the house
+     * `sportsbook` account (ADR 031): deltas seen from the player (negative: a stake or a
+     * clawback). `idempotencyKey` names the provider's call (`gw:{provider}:sport:{tx id}`), so a
+     * replay moves nothing. A debit the balances cannot cover is refused (`insufficient_funds`);
+     * the caller locked them first (`lockSportBalances`) and only asks for what they hold.
+     */
+    async postSportMovement(
+      movement: {
+        playerId: bigint;
+        currency: string;
+        idempotencyKey: string;
+        kind: 'sport_stake' | 'sport_payout' | 'sport_refund' | 'sport_clawback';
+        mainDeltaMinor: bigint;
+        bettingBonusDeltaMinor: bigint;
+        metadata: Record<string, string | null>;
+      },
+      options: { tx: WalletExecutor; rollsBackOnRefusal?: boolean },
+    ): Promise<{ ledgerTransactionId: bigint; replayed: boolean }> {
+      const total = movement.mainDeltaMinor + movement.bettingBonusDeltaMinor;
+      if (movement.mainDeltaMinor === 0n && movement.bettingBonusDeltaMinor === 0n) {
+        throw new Error('a sports movement moves something');
+      }
+      const postings = [
+        {
+          account: { type: 'house', name: SPORTSBOOK_ACCOUNT, currency: movement.currency } as AccountRef,
+          amountMinor: -total,
+        },
+        ...(movement.mainDeltaMinor !== 0n
+          ? [
+              {
+                account: player(movement.playerId, movement.currency, 'main'),
+                amountMinor: movement.mainDeltaMinor,
+              },
+            ]
+          : []),
+        ...(movement.bettingBonusDeltaMinor !== 0n
+          ? [
+              {
+                account: player(movement.playerId, movement.currency, 'betting_bonus'),
+                amountMinor: movement.bettingBonusDeltaMinor,
+              },
+            ]
+          : []),
+      ];
+      const result = await post(
+        {
+          idempotencyKey: movement.idempotencyKey,
+          kind: movement.kind,
+          postings,
+          metadata: { ...movement.metadata, player_id: movement.playerId.toString() },
+        },
+        options,
+        'BillingServiceErrorException',
+      );
+      return { ledgerTransactionId: result.transactionId, replayed: result.replayed };
+    },
+
+    /**
      * Brings the fun balance up to `targetMinor` from the world `fun_bank` (play money has no other
      * source) when it is below; returns what was added. The caller serializes top-ups of one player
      * (gamewallet takes an advisory lock in its transaction) and gives a key unique to the occasion.
@@ -620,6 +695,9 @@ export function winBonusShare(
   if (winMinor <= 0n || roundStakeMinor <= 0n || roundBonusStakeMinor <= 0n) return 0n;
   return (winMinor * roundBonusStakeMinor) / roundStakeMinor;
 }
+
+/** The house side of sports bets (stakes in, payouts out; ADR 031). */
+const SPORTSBOOK_ACCOUNT = 'sportsbook';
 
 /** Where play money comes from: demo sessions top the fun balance up from here. */
 const FUN_BANK_ACCOUNT = 'fun_bank';

@@ -39,10 +39,10 @@ import {
   planGameLaunch,
   requestedGameMode,
 } from './game-paths.ts';
+import { GAME_STAGE_ID, gameFrameWindow } from './game-stage.ts';
 import type { PlayableGame } from './game-types.ts';
 
-/** The element that goes fullscreen (the frame and its loading cover). */
-export const GAME_STAGE_ID = 'game-stage';
+export { GAME_STAGE_ID };
 
 /** What the game route's loader returns; the layout finds it among the matches. */
 export interface GamePageData {
@@ -152,11 +152,6 @@ function ModeSwitch({ game, plan, locale }: { game: PlayableGame; plan: GamePlan
       {item('real')}
     </div>
   );
-}
-
-/** The window inside the game stage's frame, or null when there is none. */
-function gameFrameWindow(): Window | null {
-  return document.getElementById(GAME_STAGE_ID)?.querySelector('iframe')?.contentWindow ?? null;
 }
 
 /**

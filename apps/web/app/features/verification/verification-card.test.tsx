@@ -47,7 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCard(status: VerificationStatus) {
+function renderCard(status: VerificationStatus, entry = '/') {
   const Stub = createRoutesStub([
     {
       path: '/',
@@ -60,10 +60,24 @@ function renderCard(status: VerificationStatus) {
       ),
     },
   ]);
-  return render(<Stub initialEntries={['/']} />);
+  return render(<Stub initialEntries={[entry]} />);
 }
 
 describe('VerificationCard', () => {
+  test('back from the provider with sent=1, a player who could send documents is marked on verification', async () => {
+    renderCard('not_started', '/?sent=1');
+    await waitFor(() => expect(calls).toContain('account.setUserOnVerification'));
+  });
+
+  test.each(['pending', 'verified', 'rejected'] as const)(
+    'back from the provider in status %s: nothing to mark',
+    async (status) => {
+      renderCard(status, '/?sent=1');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(calls).not.toContain('account.setUserOnVerification');
+    },
+  );
+
   test.each([
     ['not_started', 'Not started', 'Start verification'],
     ['retry', 'New photos needed', 'Send new photos'],

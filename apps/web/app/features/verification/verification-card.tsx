@@ -2,10 +2,15 @@
  * The verification status card of /profile/verification (ADR 026): where the review stands, and
  * the button that opens the provider's hosted page with a fresh access token (a full-page
  * navigation, as the cashier opens the payment page). After a final decline there is no button.
+ * Back from the provider with `?sent=1` (its link once documents are sent), the page tells the
+ * platform at once (`account.setUserOnVerification`, the WebSDK's onApplicantSubmitted role) so
+ * the player never sees "not started" while the provider's webhook is on its way; while the review
+ * runs, the status is fetched again every few seconds.
  */
 import type { VerificationStatus } from '@croupier/contract/sumsub/common';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
@@ -21,6 +26,9 @@ const BADGE: Record<VerificationStatus, string> = {
   rejected: 'bg-danger/15 text-danger',
 };
 
+/** How often the page asks again while the review runs. */
+export const PENDING_REFRESH_MS = 5000;
+
 /** Whether the player can open the provider's page to send documents. */
 export function canStart(status: VerificationStatus): boolean {
   return status === 'not_started' || status === 'retry';
@@ -31,6 +39,24 @@ export function VerificationCard({ status }: { status: VerificationStatus }) {
   const { api, refresh } = usePlayerApi();
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sent = searchParams.get('sent') === '1';
+
+  useEffect(() => {
+    if (!sent) return;
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+    if (!canStart(status)) return;
+    api.call('account.setUserOnVerification', {}).then(
+      () => refresh(),
+      () => undefined, // The provider's webhook still tells the platform; nothing to show.
+    );
+  }, [sent, status, api, refresh, setSearchParams]);
+
+  useEffect(() => {
+    if (status !== 'pending') return;
+    const timer = window.setInterval(() => void refresh(), PENDING_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [status, refresh]);
 
   async function start() {
     setBusy(true);

@@ -65,6 +65,18 @@ describe('API error → message', () => {
     expect(errorMessage(wager, createRgsTestI18n('en').t, format).title).toBe('Your wager limit is reached');
   });
 
+  it('says the session time limit refused the bet, in en and fr (ADR 028)', () => {
+    const session = new RgsApiError({ code: 'rg_session_limit_reached', message: 'x', status: 403 });
+    expect(errorMessage(session, createRgsTestI18n('en').t, format)).toMatchObject({
+      title: 'Your session time limit is reached',
+      retryable: false,
+      fatal: false,
+    });
+    const fr = errorMessage(session, createRgsTestI18n('fr').t, format);
+    expect(fr.title).toBe('Votre limite de durée de session est atteinte');
+    expect(fr.text).toContain('Reconnectez-vous');
+  });
+
   it('offers a retry for wallet_unavailable, rate limits and the network only', () => {
     const { t } = createRgsTestI18n('en');
     const retryable = RGS_ERROR_CODES.filter(

@@ -46,6 +46,7 @@ import { DialogProvider } from '../../../ui/dialogs.tsx';
 import { ToastProvider } from '../../../ui/toasts.tsx';
 import type { ErrorMessage } from './error-messages.ts';
 import { type GameModule, GameShellContext } from './game-shell-context.ts';
+import { RealityCheckOverlay } from './reality-check-overlay.tsx';
 import type { RgsClient, RgsFairness, RgsSession } from './rgs-client.ts';
 import { FatalOverlay, RetryBanner } from './shell-alerts.tsx';
 import { BAR_HEIGHT_PX, TopBar } from './shell-top-bar.tsx';
@@ -107,6 +108,8 @@ function ShellFrame({
       </main>
       {pendingRetry && <RetryBanner pending={pendingRetry} />}
       {fatal && <FatalOverlay message={fatal} />}
+      {/* A reality check the site posts while the game is open (ADR 028). */}
+      <RealityCheckOverlay />
     </div>
   );
 }

@@ -105,6 +105,7 @@ export const RGS_ERROR_CODES = [
   'rg_loss_limit_reached',
   'rg_wager_limit_reached',
   'rg_excluded',
+  'rg_session_limit_reached',
   'free_rounds_unavailable',
   'round_not_found',
   'seed_invalid',
