@@ -174,8 +174,8 @@ export function createKycService(
       try {
         const token = await provider.accessToken(externalUserIdOf(playerId), externalActionId);
         const origin = (deps.config.PUBLIC_URL ?? `http://127.0.0.1:${deps.config.PORT}`).replace(/\/+$/, '');
-        // The provider links back once documents are sent: `sent=1` lets the page mark the player
-        // on verification at once (account.setUserOnVerification), before the pending webhook lands.
+        // The provider links back once documents are sent: `sent=1` lets the page show the review
+        // as running before the provider's pending webhook lands (it writes nothing).
         const back = `${origin}${localizePath('/profile/verification', locale)}?sent=1`;
         return { token, url: provider.pageUrl(token, locale, back), status: statusOf(row) };
       } catch (error) {

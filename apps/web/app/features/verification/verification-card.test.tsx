@@ -64,19 +64,18 @@ function renderCard(status: VerificationStatus, entry = '/') {
 }
 
 describe('VerificationCard', () => {
-  test('back from the provider with sent=1, a player who could send documents is marked on verification', async () => {
+  test('back from the provider with sent=1, a player who could send documents reads that the review runs', () => {
     renderCard('not_started', '/?sent=1');
-    await waitFor(() => expect(calls).toContain('account.setUserOnVerification'));
+    expect(screen.getByTestId('verification-status').textContent).toBe('Under review');
+    expect(screen.queryByTestId('verification-start')).toBeNull();
+    // Nothing is written on the way back: the provider's webhook tells the platform.
+    expect(calls).toEqual([]);
   });
 
-  test.each(['pending', 'verified', 'rejected'] as const)(
-    'back from the provider in status %s: nothing to mark',
-    async (status) => {
-      renderCard(status, '/?sent=1');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(calls).not.toContain('account.setUserOnVerification');
-    },
-  );
+  test('without sent=1 the status is the server’s', () => {
+    renderCard('retry', '/');
+    expect(screen.getByTestId('verification-status').textContent).toBe('New photos needed');
+  });
 
   test.each([
     ['not_started', 'Not started', 'Start verification'],

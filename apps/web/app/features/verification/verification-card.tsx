@@ -2,10 +2,10 @@
  * The verification status card of /profile/verification (ADR 026): where the review stands, and
  * the button that opens the provider's hosted page with a fresh access token (a full-page
  * navigation, as the cashier opens the payment page). After a final decline there is no button.
- * Back from the provider with `?sent=1` (its link once documents are sent), the page tells the
- * platform at once (`account.setUserOnVerification`, the WebSDK's onApplicantSubmitted role) so
- * the player never sees "not started" while the provider's webhook is on its way; while the review
- * runs, the status is fetched again every few seconds.
+ * Back from the provider with `?sent=1` (its link once documents are sent), the page shows the
+ * review as running while the provider's webhook is on its way, so the player never reads "not
+ * started" after sending; while the review runs, the page asks again every few seconds. The link
+ * changes nothing on the server: a crafted one cannot leave a player stuck "under review".
  */
 import type { VerificationStatus } from '@croupier/contract/sumsub/common';
 import { useEffect, useState } from 'react';
@@ -40,23 +40,21 @@ export function VerificationCard({ status }: { status: VerificationStatus }) {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
-  const sent = searchParams.get('sent') === '1';
+  // Back from the provider with documents sent: until its webhook moves the status, the page shows
+  // the review as running (the status the page opened with, still "not started" or "retry").
+  const [returnedWith] = useState(() => (searchParams.get('sent') === '1' ? status : null));
+  const awaitingWebhook = returnedWith !== null && canStart(status) && status === returnedWith;
+  const shown: VerificationStatus = awaitingWebhook ? 'pending' : status;
 
   useEffect(() => {
-    if (!sent) return;
-    setSearchParams({}, { replace: true, preventScrollReset: true });
-    if (!canStart(status)) return;
-    api.call('account.setUserOnVerification', {}).then(
-      () => refresh(),
-      () => undefined, // The provider's webhook still tells the platform; nothing to show.
-    );
-  }, [sent, status, api, refresh, setSearchParams]);
+    if (searchParams.has('sent')) setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams]);
 
   useEffect(() => {
-    if (status !== 'pending') return;
+    if (shown !== 'pending') return;
     const timer = window.setInterval(() => void refresh(), PENDING_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [status, refresh]);
+  }, [shown, refresh]);
 
   async function start() {
     setBusy(true);
@@ -77,16 +75,16 @@ export function VerificationCard({ status }: { status: VerificationStatus }) {
       aside={
         <span
           data-testid="verification-status"
-          className={cx('rounded-full px-3 py-1 text-xs font-semibold', BADGE[status])}
+          className={cx('rounded-full px-3 py-1 text-xs font-semibold', BADGE[shown])}
         >
-          {t(`status.${status}`)}
+          {t(`status.${shown}`)}
         </span>
       }
     >
       <p className="text-sm leading-relaxed" role="status">
-        {t(`text.${status}`)}
+        {t(`text.${shown}`)}
       </p>
-      {canStart(status) && (
+      {canStart(shown) && (
         <div className="mt-5 flex flex-col gap-2 tablet:flex-row tablet:items-center tablet:gap-4">
           <Button
             data-testid="verification-start"
@@ -100,7 +98,7 @@ export function VerificationCard({ status }: { status: VerificationStatus }) {
           <p className="text-xs text-muted">{t('leaving')}</p>
         </div>
       )}
-      {status === 'pending' && (
+      {shown === 'pending' && (
         <div className="mt-5">
           <Button variant="secondary" data-testid="verification-refresh" onClick={() => void refresh()}>
             {t('refresh')}
