@@ -111,7 +111,7 @@ async function renderHeader(locale: Locale) {
         ),
       },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [locale === 'fr' ? '/fr' : '/'] },
   );
   render(<RouterProvider router={router} />);
   return screen.findByTestId('user-menu-button');
@@ -131,7 +131,9 @@ describe('notifications in the phone user menu', () => {
 
     await act(async () => fireEvent.click(row));
     await waitFor(() => expect(screen.queryByTestId('user-menu')).toBeNull());
-    expect(await screen.findByText('Your identity is verified. Thank you!')).toBeTruthy();
+    const verified = await screen.findByText('Your identity is verified. Thank you!');
+    // A notice about a page leads there.
+    expect(verified.closest('a')?.getAttribute('href')).toBe('/profile/verification');
     expect(screen.getByText('Your new responsible gaming limit is now in force.')).toBeTruthy();
     await waitFor(() => expect(calls).toContain('notices.markRead'));
   });
@@ -143,6 +145,7 @@ describe('notifications in the phone user menu', () => {
     const row = await screen.findByTestId('notices-menu-item');
     await waitFor(() => expect(row.getAttribute('aria-label')).toBe('Notifications, 2 non lues'));
     await act(async () => fireEvent.click(row));
-    expect(await screen.findByText('Votre identité est vérifiée. Merci !')).toBeTruthy();
+    const verified = await screen.findByText('Votre identité est vérifiée. Merci !');
+    expect(verified.closest('a')?.getAttribute('href')).toBe('/fr/profile/verification');
   });
 });

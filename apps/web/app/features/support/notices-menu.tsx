@@ -5,11 +5,13 @@
  * read.
  */
 import type { ApiClient } from '@croupier/contract/client';
+import { localizePath } from '@croupier/contract/locales';
 import type { Notice } from '@croupier/contract/support/notices';
 import { Bell } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 
@@ -90,8 +92,9 @@ export function useNoticesStore(api: ApiClient, enabled = true): NoticesStore {
   return store;
 }
 
-function NoticeList({ items }: { items: Notice[] }) {
+function NoticeList({ items, onNavigate }: { items: Notice[]; onNavigate: () => void }) {
   const { t } = useTranslation('support');
+  const locale = usePageLocale();
   const formatDateTime = useFormatDateTime();
   if (items.length === 0) return <p className="text-muted">{t('notices.empty')}</p>;
   return (
@@ -99,7 +102,18 @@ function NoticeList({ items }: { items: Notice[] }) {
       {items.map((notice) => (
         <li key={notice.id} className="rounded-xl border border-border bg-raised/60 p-4">
           <p className={notice.is_read ? 'text-text' : 'font-semibold text-text'}>
-            {t(`notices.kinds.${notice.kind}`)}
+            {/* A notice about a page leads there (site paths only). */}
+            {notice.link?.startsWith('/') && !notice.link.startsWith('//') ? (
+              <Link
+                to={localizePath(notice.link, locale)}
+                onClick={onNavigate}
+                className="underline-offset-4 hover:underline"
+              >
+                {t(`notices.kinds.${notice.kind}`)}
+              </Link>
+            ) : (
+              t(`notices.kinds.${notice.kind}`)
+            )}
           </p>
           <p className="mt-1 text-xs text-muted">{formatDateTime(notice.created_at)}</p>
         </li>
@@ -120,7 +134,7 @@ export function useOpenNotices(store: NoticesStore): () => void {
       side: 'end',
       size: 'sm',
       title: t('notices.title'),
-      content: <NoticeList items={items} />,
+      content: ({ close }) => <NoticeList items={items} onNavigate={() => close()} />,
     });
     const ids = items.filter((notice) => !notice.is_read).map((notice) => notice.id);
     if (ids.length === 0 || !state) return;
