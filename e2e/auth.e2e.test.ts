@@ -228,6 +228,9 @@ describe('sign up, log out, log in', () => {
     await popup.getByRole('checkbox', { name: /Conditions générales/ }).check();
     await popup.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.waitForURL(`${site.baseUrl}/fr?register=success`);
+    // The limit prompt follows the sign-up, in French (ADR 029).
+    await page.getByRole('heading', { name: 'Fixez vos limites' }).waitFor();
+    await page.getByTestId('limit-prompt-skip').click();
     await page.getByTestId('user-menu-button').waitFor();
     await expect(page.getByTestId('header-balance').innerText()).resolves.toMatch(/Solde/);
   });
