@@ -61,7 +61,7 @@ function invalidAmount(problem: string, digits: number) {
  * The refusal of an action an excluded player may not take (deposits, bets, bonuses, promo codes).
  * The end is a Date: the message writes it in the reader's language (lib/format-date-time.ts).
  */
-export function excludedError(exclusion: ExclusionRecord, now: Date = new Date()) {
+export function excludedError(exclusion: ExclusionRecord, now: Date) {
   const ended = exclusion.endsAt.getTime() <= now.getTime();
   const reopensAt = exclusion.reopensAt ?? null;
   let message = 'responsible_gaming.timed_out';
@@ -259,9 +259,8 @@ export function createResponsibleGamingService(
       if (running) throw excludedError(running, deps.now());
     },
 
-    ...createRgRules(deps, repository, collaborators, (repo, tx, playerId, currency, now) =>
-      state(repo, tx, playerId, currency, now),
-    ),
+    // Reopening after a self-exclusion, the limit prompt, the marketing gate, the end pass (ADR 029).
+    ...createRgRules(deps, repository, collaborators, state),
 
     /**
      * The bet path's check (runs in the bet's transaction, under the player's balance lock taken by
