@@ -186,6 +186,8 @@ describe('sign up, log out, log in', () => {
     await popup.getByRole('button', { name: 'Create account' }).click();
 
     await page.waitForURL(`${site.baseUrl}/?register=success`);
+    // The limit prompt follows a sign-up (ADR 029; component tests cover it): not now.
+    await page.getByTestId('limit-prompt-skip').click();
     await expectPlayerHeader(page);
     expect(await page.getByTestId('auth-popup').count()).toBe(0);
     await page.getByTestId('registration-hint').waitFor();
@@ -226,6 +228,9 @@ describe('sign up, log out, log in', () => {
     await popup.getByRole('checkbox', { name: /Conditions générales/ }).check();
     await popup.getByRole('button', { name: 'Créer mon compte' }).click();
     await page.waitForURL(`${site.baseUrl}/fr?register=success`);
+    // The limit prompt follows the sign-up, in French (ADR 029).
+    await page.getByRole('heading', { name: 'Fixez vos limites' }).waitFor();
+    await page.getByTestId('limit-prompt-skip').click();
     await page.getByTestId('user-menu-button').waitFor();
     await expect(page.getByTestId('header-balance').innerText()).resolves.toMatch(/Solde/);
   });

@@ -167,6 +167,8 @@ describe('cashier journeys', () => {
       birth_date: '01.01.1990',
     });
     expect(registered.status).toBe(1);
+    // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
+    expect((await api('responsibleGaming.answerLimitPrompt', { answer: 'skipped' })).status).toBe(1);
     player.cookies = await context!.cookies();
 
     // /cashier goes to deposit; the content's default method is preselected.

@@ -45,6 +45,17 @@ afterEach(async () => {
 
 const prefix = (lang: Lang) => (lang === 'fr' ? '/fr' : '');
 
+/** The limit prompt before the first deposit (ADR 029; component tests cover it): skipped. */
+async function skipLimitPrompt(token: string): Promise<void> {
+  const response = await fetch(`${site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
+    method: 'POST',
+    headers: { origin: site.baseUrl, 'sec-fetch-site': 'same-origin', cookie: `sid=${token}` },
+    body: new URLSearchParams({ answer: 'skipped' }),
+  });
+  if (((await response.json()) as { status: number }).status !== 1)
+    throw new Error('limit prompt not skipped');
+}
+
 /** A player registered through the API as a browser would (email contact, not yet confirmed). */
 async function registerPlayer(): Promise<{ token: string }> {
   const login = `nav-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -55,6 +66,7 @@ async function registerPlayer(): Promise<{ token: string }> {
   });
   const token = /(?:^|,\s*)sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (!token) throw new Error(`auth.register set no session cookie (${response.status})`);
+  await skipLimitPrompt(token);
   return { token };
 }
 

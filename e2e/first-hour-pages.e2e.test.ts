@@ -109,6 +109,12 @@ async function register(email: string): Promise<void> {
     headers: { origin: site.baseUrl },
   });
   expect(((await response.json()) as { status: number }).status).toBe(1);
+  // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
+  const skipped = await context.request.post(
+    `${site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`,
+    { form: { answer: 'skipped' }, headers: { origin: site.baseUrl } },
+  );
+  expect(((await skipped.json()) as { status: number }).status).toBe(1);
   cookies = await context.cookies();
 }
 

@@ -52,6 +52,13 @@ async function registerWithoutBirthDate(): Promise<string> {
   expect(((await response.json()) as { status: number }).status).toBe(1);
   const token = /(?:^|,\s*)sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (!token) throw new Error('auth.register set no session cookie');
+  // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
+  const skipped = await fetch(`${site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=fr`, {
+    method: 'POST',
+    headers: { origin: site.baseUrl, 'sec-fetch-site': 'same-origin', cookie: `sid=${token}` },
+    body: new URLSearchParams({ answer: 'skipped' }),
+  });
+  expect(((await skipped.json()) as { status: number }).status).toBe(1);
   return token;
 }
 

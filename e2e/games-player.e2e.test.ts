@@ -153,6 +153,8 @@ async function playerJourney(lang: Lang): Promise<void> {
   await signUp.getByRole('checkbox', { name: words.terms }).check();
   await signUp.getByRole('button', { name: words.createAccount }).click();
   await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}?register=success`);
+  // The limit prompt follows a sign-up (ADR 029; component tests cover it): not now.
+  await page.getByTestId('limit-prompt-skip').click();
   await page.getByTestId('user-menu-button').waitFor();
   expect(await minorIn(page.getByTestId('header-balance').locator('.amount'))).toBe(0n);
   // Real money needs a birth date of age (first-hour-rules.e2e covers the age gate itself).

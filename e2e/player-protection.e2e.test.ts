@@ -78,6 +78,14 @@ async function register(page: Page, email: string): Promise<void> {
       headers: { origin: journey.site.baseUrl },
     });
   expect(((await response.json()) as { status: number }).status).toBe(1);
+  // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
+  const skipped = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
+      form: { answer: 'skipped' },
+      headers: { origin: journey.site.baseUrl },
+    });
+  expect(((await skipped.json()) as { status: number }).status).toBe(1);
 }
 
 async function verifyIdentity(page: Page, lang: Lang, prefix: string, width: number): Promise<void> {

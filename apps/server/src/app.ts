@@ -134,12 +134,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.wagers.start();
     services.bonuses.startExpiry();
     services.cashbacks.start();
+    services.responsibleGaming.startEndPass();
+    services.cashier.startDepositLimitPass();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
     await services.cashier.stopPayoutRetries();
     await services.bonuses.stopExpiry();
     await services.cashbacks.stop();
+    await services.responsibleGaming.stopEndPass();
+    await services.cashier.stopDepositLimitPass();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();
@@ -165,7 +169,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { backoffice, social } = services;
   await app.register(socialRoutes, { config, social, rateLimiter, messages });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
-  await app.register(cashierRoutes, { cashier: services.cashier, messages });
+  await app.register(cashierRoutes, {
+    cashier: services.cashier,
+    messages,
+    kycBlock: (playerId, enabled) => services.kyc.setKycBlock(playerId, enabled),
+  });
   // The identity-verification provider's signed webhooks (POST /webhooks/kyc), outside /api.
   await app.register(kycRoutes, { kyc: services.kyc });
   // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.

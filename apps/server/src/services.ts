@@ -47,10 +47,22 @@ export function createServices(deps: Deps) {
   });
   const metadata = createMetadataService(deps);
   const cms = createCmsService(deps);
-  const notifications = createNotificationsService(deps);
+  // Marketing mail skips players in a time-out or self-exclusion (ADR 029; reached when mail goes).
+  const notifications = createNotificationsService(deps, {
+    marketingAllowed: (playerId) => responsibleGaming.mayReceiveMarketing(playerId),
+  });
+  // Support (ADR 027) owns the players' notices; KYC and responsible gaming post theirs through it.
+  const support = createSupportService(deps, {
+    notifications,
+    playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
+  });
   const wallet = createWalletService(deps, { metadata });
-  // Identity verification (ADR 026): account info shows where the player's review stands.
-  const kyc = createKycService(deps);
+  // Identity verification (ADR 026): account info shows where the player's review stands; a
+  // review's end posts the player a notice (support's notices, ADR 029).
+  const kyc = createKycService(deps, {
+    postNotice: (tx, playerId, kind) =>
+      support.postNotice(playerId, kind, { tx, link: '/profile/verification' }),
+  });
   const accounts = createAccountsService(deps, {
     sessions,
     notifications,
@@ -75,6 +87,8 @@ export function createServices(deps: Deps) {
     },
     // A player in a time-out or self-exclusion may only withdraw (ADR 025).
     depositGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
+    // A waiting deposit-limit increase applied posts a notice (ADR 029).
+    postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
@@ -85,6 +99,8 @@ export function createServices(deps: Deps) {
     endSessions: async (playerId) => {
       await sessions.revokeAllForPlayer(playerId, 'logout');
     },
+    // Exclusions starting and ending and waiting limit changes applied post notices (ADR 029).
+    postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
   });
   // Session time (ADR 028): the session limit (checked in the bet path below), reality checks and
   // the previous session, from auth's session spans and the wager stream.
@@ -176,10 +192,7 @@ export function createServices(deps: Deps) {
     rgSessions,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
-    support: createSupportService(deps, {
-      notifications,
-      playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
-    }),
+    support,
   };
 }
 

@@ -23,13 +23,13 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(/;
  * its settings are asked for when the widget is set up (live-chat.tsx:23), and the FreshChat
  * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
  * notices (spec §4) must load after the first interaction and again on every route path change,
- * which an effect on the path is (notices-menu.tsx:40).
+ * which an effect on the path is (notices-menu.tsx:78).
  */
 const ALLOWED = new Set([
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',
-  'features/support/notices-menu.tsx:40',
+  'features/support/notices-menu.tsx:78',
 ]);
 
 /** The text of the call's parentheses opened at `open`, skipping strings and comments. */

@@ -69,6 +69,11 @@ import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
 import { responsibleGamingExclude } from './responsible-gaming/exclude.ts';
 import { responsibleGamingGetLimits } from './responsible-gaming/get-limits.ts';
 import {
+  responsibleGamingAnswerLimitPrompt,
+  responsibleGamingGetLimitPrompt,
+} from './responsible-gaming/limit-prompt.ts';
+import { responsibleGamingRequestReopen } from './responsible-gaming/request-reopen.ts';
+import {
   responsibleGamingGetSession,
   responsibleGamingSetRealityCheck,
   responsibleGamingSetSessionLimit,
@@ -148,6 +153,9 @@ export const methods = {
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,
+  [responsibleGamingRequestReopen.name]: responsibleGamingRequestReopen,
+  [responsibleGamingGetLimitPrompt.name]: responsibleGamingGetLimitPrompt,
+  [responsibleGamingAnswerLimitPrompt.name]: responsibleGamingAnswerLimitPrompt,
   [responsibleGamingGetSession.name]: responsibleGamingGetSession,
   [responsibleGamingSetSessionLimit.name]: responsibleGamingSetSessionLimit,
   [responsibleGamingSetRealityCheck.name]: responsibleGamingSetRealityCheck,

@@ -10,8 +10,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** Message key in the server's message catalogue, or a literal message. */
   message?: string;
-  /** Values for `{name}` placeholders of the message. */
-  values?: Record<string, string | number>;
+  /** Values for `{name}` placeholders of the message (a Date is written in the reader's locale). */
+  values?: Record<string, string | number | Date>;
   /** Seconds the client should wait (TooManyRequestsException). */
   retryAfterSeconds?: number;
   /** Extra data the client needs (e.g. two-factor `resend_time`). Never internals. */
@@ -24,7 +24,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly messageKey: string | undefined;
-  readonly values: Record<string, string | number> | undefined;
+  readonly values: Record<string, string | number | Date> | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly data: Record<string, unknown> | undefined;
 
@@ -54,7 +54,7 @@ export function defaultCode(type: ErrorType): string {
 }
 
 /** The values of an error's message; `{fields}` defaults to the names of the fields it reports. */
-export function messageValues(error: AppError): Record<string, string | number> {
+export function messageValues(error: AppError): Record<string, string | number | Date> {
   const fields = error.fields ? Object.keys(error.fields).slice(0, 10).join(', ') : '';
   return { ...(fields ? { fields } : {}), ...error.values };
 }

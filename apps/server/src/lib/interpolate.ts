@@ -9,7 +9,7 @@
  * - A placeholder outside an optional part with no value renders as nothing (never as `{name}`);
  *   catalogue tests make sure error messages put such placeholders in an optional part.
  */
-export type MessageValues = Readonly<Record<string, string | number | undefined>>;
+export type MessageValues = Readonly<Record<string, string | number | Date | undefined>>;
 
 /** A bracketed part holding at least one placeholder; other brackets are plain text. */
 const OPTIONAL_PART = /\[([^[\]{}]*\{\w+\}[^[\]]*)\]/g;

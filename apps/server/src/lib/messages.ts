@@ -12,6 +12,7 @@ import {
   type ValidationCode,
 } from '@croupier/contract/validation/messages';
 import { type AppError, messageValues } from './app-error.ts';
+import { formatDateTimeUtc } from './format-date-time.ts';
 import { interpolate, type MessageValues } from './interpolate.ts';
 
 export interface Catalogue<K extends string = string> {
@@ -43,7 +44,7 @@ export function defineCatalogue<const En extends Record<string, string>>(definit
     scope: definition.scope,
     texts,
     has: (key): key is Key => key !== undefined && Object.hasOwn(definition.en, key),
-    text: (locale, key, values = {}) => interpolate(texts[locale][key], values),
+    text: (locale, key, values = {}) => interpolate(texts[locale][key], localizedDates(locale, values)),
   };
 }
 
@@ -80,6 +81,16 @@ function textValues(values: MessageValues | undefined): Record<string, string> |
   return text;
 }
 
+/** Date values written for the reader (`07.03.2025 at 9:05 UTC`, fr `07.03.2025 à 9:05 UTC`). */
+function localizedDates(locale: Locale, values: MessageValues): MessageValues {
+  if (!Object.values(values).some((value) => value instanceof Date)) return values;
+  const out: Record<string, string | number | undefined> = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = value instanceof Date ? formatDateTimeUtc(value, locale) : value;
+  }
+  return out;
+}
+
 /** One registry of every catalogue; a key defined by two catalogues is a boot failure. */
 export function createMessageRegistry(catalogues: readonly Catalogue[]): MessageRegistry {
   const templates = new Map<string, Readonly<Record<Locale, string>>>();
@@ -99,7 +110,8 @@ export function createMessageRegistry(catalogues: readonly Catalogue[]): Message
     return isValidationCode(code) ? code : undefined;
   }
 
-  function translate(locale: Locale, key: string, values: MessageValues = {}): string {
+  function translate(locale: Locale, key: string, given: MessageValues = {}): string {
+    const values = localizedDates(locale, given);
     const code = validationCode(key);
     if (code !== undefined) return formatValidationMessage(code, textValues(values), locale);
     const template = templates.get(key);

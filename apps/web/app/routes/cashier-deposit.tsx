@@ -10,6 +10,7 @@ import { DepositForm, isDepositMethod } from '../features/cashier/deposit-form.t
 import { DepositLimits } from '../features/cashier/deposit-limits.tsx';
 import { depositOffersOf, offerFromQuery } from '../features/cashier/deposit-offers.tsx';
 import { MethodList } from '../features/cashier/method-list.tsx';
+import { LimitPromptBeforeFirstDeposit } from '../features/responsible-gaming/limit-prompt.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
@@ -24,12 +25,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const [settings, offers] = await Promise.all([
+  const [settings, offers, limitPromptDue] = await Promise.all([
     orErrorPage(web.api.call('cashier.getdepositsettings')),
     // Deposit offers (spec §3, §6); the page works without them if they cannot be read.
     web.api.call('campaigns.getoffers', { count: 50 }).then(
       (answer) => depositOffersOf(answer.items),
       () => [],
+    ),
+    // The limit prompt before the first deposit (ADR 029); the page works without it.
+    web.api.call('responsibleGaming.getLimitPrompt').then(
+      (answer) => answer.due,
+      () => false,
     ),
   ]);
   const requested = 'sysname' in params ? params.sysname?.toLowerCase() : undefined;
@@ -44,6 +50,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
     depositLimit: settings.deposit_limit,
     offers,
     requestedOffer: offerFromQuery(url.search),
+    limitPromptDue,
     pageMeta: { title: i18nFor(locale).t('cashier:deposit.title') },
   };
 }
@@ -70,6 +77,7 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
           <Notice tone="info" title={t('deposit.noMethods')} />
         )}
         <DepositLimits limit={loaderData.depositLimit} currency={loaderData.currency} />
+        <LimitPromptBeforeFirstDeposit due={loaderData.limitPromptDue} currency={loaderData.currency} />
       </div>
     </div>
   );

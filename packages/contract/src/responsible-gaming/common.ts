@@ -28,12 +28,20 @@ export const rgLimitEntry = z.object({
 });
 export type RgLimitEntry = z.infer<typeof rgLimitEntry>;
 
-/** A time-out or self-exclusion running now. */
+/**
+ * A time-out or self-exclusion holding now: running (before `ends_at`), or a self-exclusion past
+ * its end that does not reopen by itself (ADR 029): the player asks (`reopen_requested_at`) and
+ * plays again from `reopens_at`, 24 hours later.
+ */
 export const rgExclusionOutput = z.object({
   kind: z.enum(['timeout', 'self_exclusion']),
   duration: z.enum([...RG_TIMEOUT_DURATIONS, ...RG_SELF_EXCLUSION_DURATIONS]),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** A self-exclusion has ended and the player may ask to reopen now. */
+  can_request_reopen: z.boolean(),
+  reopen_requested_at: z.string().nullable(),
+  reopens_at: z.string().nullable(),
 });
 export type RgExclusionOutput = z.infer<typeof rgExclusionOutput>;
 

@@ -3,7 +3,19 @@ import { defineMethod } from '../method.ts';
 import { intParam, okOutput } from '../params.ts';
 
 /** Kinds of notice; the web words each one (support namespace, `notices.kinds.<kind>`). */
-export const NOTICE_KINDS = ['feedback_received'] as const;
+export const NOTICE_KINDS = [
+  'feedback_received',
+  // Identity verification (ADR 026): how a review ended.
+  'kyc_verified',
+  'kyc_retry',
+  'kyc_rejected',
+  // Responsible gaming (ADR 029): a waiting limit increase or removal took effect; exclusions.
+  'limit_change_applied',
+  'timeout_started',
+  'self_exclusion_started',
+  'exclusion_ended',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NOTICES_PAGE = 20;
 
 export const notice = z.object({

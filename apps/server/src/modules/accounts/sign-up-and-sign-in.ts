@@ -111,7 +111,8 @@ export function createSignUpAndSignIn({
           await repo.upsertProfile(playerId, { birthDate: input.birthDate }, now);
         if (login.type === 'email' && subscribed) {
           const mail = welcomeEmail(locale, siteUrl('/', locale), unsubscribeLink(playerId, login, locale));
-          await notifications.enqueueEmail({ to: login.value, ...mail, locale }, { tx });
+          // Marketing mail: through the gate that skips excluded players (ADR 029).
+          await notifications.enqueueMarketingEmail(playerId, { to: login.value, ...mail, locale }, { tx });
         }
         return playerId;
       });

@@ -104,7 +104,7 @@ export function isBackofficeMessageKey(value: string): value is BackofficeMessag
 export function backofficeText(
   locale: Locale,
   key: BackofficeMessageKey,
-  values: Record<string, string | number> = {},
+  values: Record<string, string | number | Date> = {},
 ): string {
   return backofficeTexts.text(locale, key, values);
 }

@@ -67,7 +67,7 @@ export const cashierMessages: Record<Locale, Record<CashierMessageKey, string>> 
 export function cashierText(
   locale: Locale,
   key: CashierMessageKey,
-  values: Record<string, string | number> = {},
+  values: Record<string, string | number | Date> = {},
 ): string {
   return cashierTexts.text(locale, key, values);
 }

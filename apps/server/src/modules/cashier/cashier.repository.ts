@@ -750,6 +750,43 @@ function createCashierQueries(db: Executor) {
         .delete(cashierDepositLimits)
         .where(and(eq(cashierDepositLimits.playerId, playerId), eq(cashierDepositLimits.period, period)));
     },
+
+    /**
+     * Waiting deposit-limit changes whose cooling-off is over, written down (ADR 029): the pending
+     * value becomes the limit, a removal deletes it — what `effectiveLimit` already reads. Locked
+     * for this pass; returns the players whose limit changed.
+     */
+    async applyDueDepositLimitChanges(now: Date, limit: number): Promise<bigint[]> {
+      const at = now.toISOString();
+      const due = await db.execute<{ player_id: string; period: string; pending_minor: string | null }>(sql`
+        SELECT player_id::text AS player_id, period, pending_minor::text AS pending_minor
+        FROM cashier_deposit_limits WHERE pending_set AND pending_effective_at <= ${at}::timestamptz
+        ORDER BY player_id, period LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+      const players: bigint[] = [];
+      for (const row of due.rows) {
+        const playerId = BigInt(row.player_id);
+        const where = and(
+          eq(cashierDepositLimits.playerId, playerId),
+          eq(cashierDepositLimits.period, row.period),
+        );
+        if (row.pending_minor === null) {
+          await db.delete(cashierDepositLimits).where(where);
+        } else {
+          await db
+            .update(cashierDepositLimits)
+            .set({
+              limitMinor: BigInt(row.pending_minor),
+              pendingSet: false,
+              pendingMinor: null,
+              pendingEffectiveAt: null,
+              updatedAt: now,
+            })
+            .where(where);
+        }
+        players.push(playerId);
+      }
+      return players;
+    },
   };
 }
 

@@ -55,6 +55,7 @@ const rejectBody = z
   .strict()
   .nullish();
 const settingsBody = z.object({ kyc_block_enabled: z.boolean() }).strict();
+const playerKycBlockBody = z.object({ enabled: z.boolean() }).strict();
 
 function requestLocale(request: FastifyRequest): Locale {
   return (
@@ -79,9 +80,14 @@ function operatorErrorName(status: number): string {
 
 export async function cashierRoutes(
   app: FastifyInstance,
-  options: { cashier: CashierService; messages: MessageRegistry },
+  options: {
+    cashier: CashierService;
+    messages: MessageRegistry;
+    /** The per-player KYC block (identity verification, ADR 029), set by an admin. */
+    kycBlock?: (playerId: bigint, enabled: boolean) => Promise<void>;
+  },
 ) {
-  const { cashier, messages } = options;
+  const { cashier, messages, kycBlock } = options;
 
   await app.register(async (webhooks) => {
     // Only here: the body stays the exact bytes the provider signed. A 5xx makes the provider
@@ -194,6 +200,17 @@ export async function cashierRoutes(
       await actorOf(request, 'admin');
       const body = settingsBody.parse(request.body);
       await cashier.setKycBlockEnabled(body.kyc_block_enabled);
+      return send(reply, body);
+    });
+
+    // One player's KYC block (`is_kyc_block_enabled`): their deposits and withdrawals need a
+    // verified identity whatever the thresholds and the switch above (ADR 029).
+    operator.put('/nfx/operator/players/:id/kyc-block', async (request, reply) => {
+      await actorOf(request, 'admin');
+      const { id } = idParams.parse(request.params);
+      const body = playerKycBlockBody.parse(request.body);
+      if (!kycBlock) throw new AppError('ApplicationUnavailableException', { code: 'kyc_unavailable' });
+      await kycBlock(BigInt(id), body.enabled);
       return send(reply, body);
     });
   });

@@ -12,7 +12,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CmsService } from '../cms/cms.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
-import { createCashierRepository } from './cashier.repository.ts';
+import { createCashierRepository, type Tx } from './cashier.repository.ts';
 import { createCashierContext, type DepositOfferHooks, type PspSettings } from './cashier-context.ts';
 import { createDeposits } from './deposit.ts';
 import { createDepositLimitSettings } from './deposit-limit-settings.ts';
@@ -43,6 +43,8 @@ export function resolvePspSettings(config: Config): PspSettings | null {
 }
 
 const STUCK_PAYOUT_POLL_MS = 30_000;
+const DEPOSIT_LIMIT_PASS_MS = 60_000;
+const DEPOSIT_LIMIT_BATCH = 200;
 
 export function createCashierService(
   deps: Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>,
@@ -55,6 +57,8 @@ export function createCashierService(
     depositOffers?: DepositOfferHooks;
     /** Refuses a deposit of a player in a time-out or self-exclusion (ADR 025). */
     depositGate?: (playerId: bigint) => Promise<void>;
+    /** Posts a player's notice in the given transaction (support's notices, ADR 029). */
+    postNotice?: (tx: Tx, playerId: bigint, kind: 'limit_change_applied', link: string) => Promise<void>;
   },
   options: { provider?: PaymentProvider | null; psp?: PspSettings | null } = {},
 ) {
@@ -129,9 +133,39 @@ export function createCashierService(
     depositLimit: limits.depositLimit,
     setDepositLimit: limits.setDepositLimit,
 
+    /**
+     * Applies waiting deposit-limit increases and removals whose cooling-off is over, each with the
+     * player's "limit change applied" notice in the same transaction (ADR 029). Returns how many.
+     */
+    async applyDueDepositLimits(): Promise<number> {
+      return repository.transaction(async (repo, tx) => {
+        const players = await repo.applyDueDepositLimitChanges(deps.now(), DEPOSIT_LIMIT_BATCH);
+        for (const playerId of players) {
+          await collaborators.postNotice?.(tx, playerId, 'limit_change_applied', '/profile/responsible-game');
+        }
+        return players.length;
+      });
+    },
+
+    /** Starts the deposit-limit pass (app ready). */
+    startDepositLimitPass(): void {
+      depositLimitPass.start();
+    },
+
+    /** Stops it and waits for a pass in flight (app close). */
+    async stopDepositLimitPass(): Promise<void> {
+      await depositLimitPass.stop();
+    },
+
     // --- seed (payment-methods.ts) ---------------------------------------------------------------
     seed: methods.seed,
   };
+  const depositLimitPass = deps.jobs.recurring({
+    name: 'deposit limit changes',
+    everyMs: DEPOSIT_LIMIT_PASS_MS,
+    firstDelayMs: DEPOSIT_LIMIT_PASS_MS,
+    pass: () => service.applyDueDepositLimits(),
+  });
   const payoutRetries = deps.jobs.recurring({
     name: 'stuck payout',
     everyMs: STUCK_PAYOUT_POLL_MS,

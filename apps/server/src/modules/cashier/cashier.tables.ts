@@ -190,6 +190,8 @@ export const cashierDepositLimits = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.playerId, table.period] }),
+    // The deposit-limit pass (ADR 029) applies waiting changes whose cooling-off is over.
+    index('cashier_deposit_limits_pending_idx').on(table.pendingEffectiveAt).where(sql`${table.pendingSet}`),
     check('cashier_deposit_limits_period_check', sql`${table.period} IN ('day', 'week', 'month')`),
     check('cashier_deposit_limits_amount_check', sql`${table.limitMinor} IS NULL OR ${table.limitMinor} > 0`),
     check(

@@ -63,17 +63,25 @@ export function createDeposits(
    * The deposit gate of identity verification (ADR 026): with KYC_DEPOSIT_THRESHOLD set, a deposit
    * that takes the player's lifetime deposits in this currency above it needs a verified identity.
    * (Withdrawals have their own gate: KycWithdrawalException, withdrawal.ts.) Both read the same
-   * `is_verified` of account info, which follows the provider's review.
+   * `is_verified` of account info, which follows the provider's review. A player under the
+   * per-player KYC block (`is_kyc_block_enabled`, ADR 029) needs it for every deposit.
    */
   async function requireVerificationBeyondThreshold(
     playerId: bigint,
-    verified: boolean,
+    player: { verified: boolean; kycBlock: boolean },
     currency: string,
     exponent: number,
     amountMinor: bigint,
   ): Promise<void> {
+    if (player.verified) return;
+    if (player.kycBlock) {
+      throw new AppError('SumsubVerificationRequiredException', {
+        code: 'verification_required',
+        data: { link: '/profile/verification' },
+      });
+    }
     const threshold = deps.config.KYC_DEPOSIT_THRESHOLD;
-    if (threshold === undefined || verified) return;
+    if (threshold === undefined) return;
     const [whole = '0', fraction = ''] = threshold.split('.');
     // Digits beyond the currency's exponent are dropped (the stricter reading of the threshold).
     const thresholdMinor = decimalToMinor(
@@ -202,7 +210,7 @@ export function createDeposits(
       const { method, limit } = await methodFor(input.method, currency, 'deposit');
       const amountMinor = readAmount(input.amount, currency, exponent, limit, locale, 'field');
       const requisites = readRequisites(REQUISITES[method.providerMethod].deposit, input.requisites);
-      await requireVerificationBeyondThreshold(playerId, player.verified, currency, exponent, amountMinor);
+      await requireVerificationBeyondThreshold(playerId, player, currency, exponent, amountMinor);
       if (input.campaign_offer_id !== -1) {
         // A deposit offer (ADR 021): it must exist and fit this player, method and amount.
         if (!depositOffers || input.campaign_offer_id < 1) {

@@ -12,6 +12,7 @@ import { kycCredentials } from '../../provider-credentials.ts';
 import { REVIEW_DELAY_MS } from '../../sandbox/kyc/kyc.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, signUp } from '../accounts/account-test-client.ts';
+import { operatorJwt } from '../cashier/cashier-test-client.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -239,6 +240,75 @@ describe('identity verification with the sandbox provider', () => {
     await verifyWith(browser, 'passport.png');
     const after = await browser.call('cashier.makedeposit', { method: 'card', amount: '100' });
     expect(after.body.status).toBe(1);
+  });
+
+  it('posts the player a notice when a review ends: verified, retry, rejected (ADR 029)', async () => {
+    const kinds = async (browser: Browser) =>
+      ((await browser.call('notices.get')).body.data as { items: { kind: string; link: string | null }[] })
+        .items;
+    const retry = await signUp(t.app);
+    await verifyWith(retry.browser, 'passport-red-retry.png');
+    expect(await kinds(retry.browser)).toEqual([
+      expect.objectContaining({ kind: 'kyc_retry', link: '/profile/verification' }),
+    ]);
+    await verifyWith(retry.browser, 'passport.png');
+    expect((await kinds(retry.browser)).map((n) => n.kind)).toEqual(['kyc_verified', 'kyc_retry']);
+
+    const rejected = await signUp(t.app);
+    const url = await pageUrl(rejected.browser);
+    expect((await upload(url, { name: 'red-final.png', bytes: PNG })).status).toBe(303);
+    await providerPass();
+    advance(REVIEW_DELAY_MS + 1_000);
+    await providerPass();
+    expect((await kinds(rejected.browser)).map((n) => n.kind)).toEqual(['kyc_rejected']);
+  });
+
+  it('with the per-player KYC block, deposits and withdrawals need verification whatever the thresholds', async () => {
+    const { browser, uid } = await signUp(t.app, { currency: 'EUR' });
+    await t.database.db.execute(
+      sql`UPDATE player_contacts SET confirmed_at = now() WHERE player_id = ${BigInt(uid)} AND is_login`,
+    );
+    const blockOf = async () =>
+      ((await browser.call('account.getInfo')).body.data as { is_kyc_block_enabled: boolean })
+        .is_kyc_block_enabled;
+    expect(await blockOf()).toBe(false);
+    // An admin sets it through the operator route (an unknown player is a typed error).
+    const jwt = await operatorJwt(t);
+    const put = (id: number | string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/nfx/operator/players/${id}/kyc-block`,
+        headers: { authorization: `Bearer ${jwt}` },
+        payload: payload as Record<string, unknown>,
+      });
+    expect((await put(uid, { enabled: true })).statusCode).toBe(200);
+    expect((await put(999_999_999, { enabled: true })).statusCode).toBe(400);
+    expect((await put(uid, { enabled: 'yes' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/nfx/operator/players/${uid}/kyc-block`,
+          payload: { enabled: true },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(await blockOf()).toBe(true);
+    // Under the lifetime threshold (50), yet refused: the block applies regardless.
+    const deposit = await browser.call('cashier.makedeposit', { method: 'card', amount: '10' });
+    expect(deposit.body.error?.type).toBe('SumsubVerificationRequiredException');
+    expect(deposit.body.error?.data).toEqual({ link: '/profile/verification' });
+    const withdrawal = await browser.call('cashier.makewithdrawal', { method: 'card', amount: '10' });
+    expect(withdrawal.body.error?.type).toBe('KycWithdrawalException');
+    const stored = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM cashier_transactions WHERE player_id = ${BigInt(uid)}`,
+    );
+    expect(stored.rows[0]?.n).toBe(0);
+    // Verified, the block no longer stands in the way; off again, nothing changes for this player.
+    await verifyWith(browser, 'passport.png');
+    expect((await browser.call('cashier.makedeposit', { method: 'card', amount: '10' })).body.status).toBe(1);
+    await t.app.services.kyc.setKycBlock(BigInt(uid), false);
+    expect(await blockOf()).toBe(false);
   });
 
   it('refuses the methods to guests', async () => {

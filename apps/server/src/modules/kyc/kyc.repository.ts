@@ -1,16 +1,49 @@
 /** The kyc module's only Drizzle file: its own tables (kyc_applicants, kyc_webhook_events). */
 import type { Db } from '@croupier/db/client';
 import { eq } from 'drizzle-orm';
-import { type KycStatus, kycApplicants, kycWebhookEvents } from './kyc.tables.ts';
+import { type KycStatus, kycApplicants, kycPlayerBlocks, kycWebhookEvents } from './kyc.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type KycApplicantRecord = typeof kycApplicants.$inferSelect;
+
+/** PostgreSQL's foreign_key_violation (23503), as the driver or Drizzle's wrapper reports it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at && depth < 3; depth += 1) {
+    if ((at as { code?: unknown }).code === '23503') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export function createKycRepository(db: Db) {
   return {
     async byPlayer(playerId: bigint): Promise<KycApplicantRecord | undefined> {
       const [row] = await db.select().from(kycApplicants).where(eq(kycApplicants.playerId, playerId));
       return row;
+    },
+
+    /** Whether the per-player KYC block is on (ADR 029). */
+    async hasBlock(playerId: bigint): Promise<boolean> {
+      const rows = await db
+        .select({ playerId: kycPlayerBlocks.playerId })
+        .from(kycPlayerBlocks)
+        .where(eq(kycPlayerBlocks.playerId, playerId));
+      return rows.length > 0;
+    },
+
+    /** Sets or clears the block; false when no such player exists (nothing written). */
+    async setBlock(playerId: bigint, enabled: boolean, now: Date): Promise<boolean> {
+      if (!enabled) {
+        await db.delete(kycPlayerBlocks).where(eq(kycPlayerBlocks.playerId, playerId));
+        return true;
+      }
+      try {
+        await db.insert(kycPlayerBlocks).values({ playerId, createdAt: now }).onConflictDoNothing();
+        return true;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      }
     },
 
     /** Records the provider's applicant for the player (the first one stays). */
@@ -56,6 +89,8 @@ export function createKycRepository(db: Db) {
       eventAt: Date;
       now: Date;
       decide: (current: KycApplicantRecord) => KycStatus | null;
+      /** Runs in the same transaction once the new status is written (the player's notice). */
+      applied?: (tx: Tx, playerId: bigint, status: KycStatus) => Promise<void>;
     }): Promise<'duplicate' | 'unknown_applicant' | 'stale' | 'unchanged' | 'applied'> {
       return db.transaction(async (tx) => {
         const inserted = await tx
@@ -82,6 +117,7 @@ export function createKycRepository(db: Db) {
           .update(kycApplicants)
           .set({ status: next, lastEventAt: input.eventAt, updatedAt: input.now })
           .where(eq(kycApplicants.playerId, row.playerId));
+        await input.applied?.(tx, row.playerId, next);
         return 'applied';
       });
     },

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPayloadDigest } from '../../lib/kyc-signature.ts';
 import { type KycCredentials, kycCredentials } from '../../provider-credentials.ts';
-import { createKycRepository, type KycApplicantRecord } from './kyc.repository.ts';
+import { createKycRepository, type KycApplicantRecord, type Tx } from './kyc.repository.ts';
 import type { KycStatus } from './kyc.tables.ts';
 import { createKycClient, KycProviderError } from './kyc-client.ts';
 
@@ -73,7 +73,27 @@ export interface WebhookAnswer {
   body: { ok: boolean; result?: string; error?: string };
 }
 
-export function createKycService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>) {
+/** The notice a review's end posts to the player (ADR 029); null: the review did not end. */
+export function reviewNotice(status: KycStatus): 'kyc_verified' | 'kyc_retry' | 'kyc_rejected' | null {
+  if (status === 'verified') return 'kyc_verified';
+  if (status === 'retry') return 'kyc_retry';
+  if (status === 'rejected') return 'kyc_rejected';
+  return null;
+}
+
+export interface KycCollaborators {
+  /** Posts a notice to the player's notifications menu in the review's transaction (support). */
+  postNotice?: (
+    tx: Tx,
+    playerId: bigint,
+    kind: 'kyc_verified' | 'kyc_retry' | 'kyc_rejected',
+  ) => Promise<void>;
+}
+
+export function createKycService(
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>,
+  collaborators: KycCollaborators = {},
+) {
   const repository = createKycRepository(deps.db);
   const credentials = configuredKycCredentials(deps.config);
   const client = credentials ? createKycClient(credentials, deps.now) : null;
@@ -114,8 +134,22 @@ export function createKycService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
 
     /** For account info (composed in services.ts): under review, and verified. */
     async verificationOf(playerId: bigint) {
-      const status = statusOf(await repository.byPlayer(playerId));
-      return { onVerification: status === 'pending', verified: status === 'verified', kycBlock: false };
+      const [row, kycBlock] = await Promise.all([
+        repository.byPlayer(playerId),
+        repository.hasBlock(playerId),
+      ]);
+      const status = statusOf(row);
+      return { onVerification: status === 'pending', verified: status === 'verified', kycBlock };
+    },
+
+    /**
+     * The per-player KYC block (`is_kyc_block_enabled`, ADR 029): while on, the cashier's KYC gates
+     * apply to the player whatever the deposit threshold and the global withdrawal switch.
+     */
+    async setKycBlock(playerId: bigint, enabled: boolean): Promise<void> {
+      if (!(await repository.setBlock(playerId, enabled, deps.now()))) {
+        throw new AppError('InvalidParameterException', { fields: { id: 'not_found' } });
+      }
     },
 
     async isVerified(playerId: bigint): Promise<boolean> {
@@ -197,6 +231,10 @@ export function createKycService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
         eventAt,
         now: deps.now(),
         decide: (current) => nextStatus(current.status, type, review.reviewAnswer, review.reviewRejectType),
+        applied: async (tx, playerId, status) => {
+          const kind = reviewNotice(status);
+          if (kind && collaborators.postNotice) await collaborators.postNotice(tx, playerId, kind);
+        },
       });
       return { status: 200, body: { ok: true, result } };
     },

@@ -38,3 +38,14 @@ export const kycWebhookEvents = pgTable('kyc_webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Players under the per-player KYC block (`is_kyc_block_enabled`, ADR 029): while a row exists,
+ * deposits and withdrawals need a verified identity whatever the thresholds and the global switch.
+ */
+export const kycPlayerBlocks = pgTable('kyc_player_blocks', {
+  playerId: bigint('player_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

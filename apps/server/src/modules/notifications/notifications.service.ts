@@ -76,7 +76,14 @@ function cleanMeta(meta: EmailInput['meta']): { link?: string; code?: string } {
 
 export function createNotificationsService(
   deps: Pick<Deps, 'db' | 'config' | 'log' | 'now' | 'jobs'>,
-  options: { emailTransport?: EmailTransport } = {},
+  options: {
+    emailTransport?: EmailTransport;
+    /**
+     * Whether a player may receive marketing now (responsible gaming: not while a time-out or
+     * self-exclusion holds, ADR 029). Every marketing message goes through `enqueueMarketingEmail`.
+     */
+    marketingAllowed?: (playerId: bigint) => Promise<boolean>;
+  } = {},
 ) {
   const repository = createNotificationsRepository(deps.db);
   const emailTransport =
@@ -158,6 +165,20 @@ export function createNotificationsService(
         },
         enqueueOptions,
       );
+    },
+
+    /**
+     * Marketing email (news, promotions, welcome offers): the one way to send it. A player the
+     * responsible-gaming gate refuses (an exclusion holds) gets nothing; answers whether it was queued.
+     */
+    async enqueueMarketingEmail(
+      playerId: bigint,
+      input: EmailInput,
+      enqueueOptions: EnqueueOptions = {},
+    ): Promise<boolean> {
+      if (options.marketingAllowed && !(await options.marketingAllowed(playerId))) return false;
+      await service.enqueueEmail(input, enqueueOptions);
+      return true;
     },
 
     async enqueueSms(input: SmsInput, enqueueOptions: EnqueueOptions = {}): Promise<void> {

@@ -107,7 +107,7 @@ describe('time-out and self-exclusion', () => {
     expect((limits.body.data as { exclusion: { kind: string } }).exclusion.kind).toBe('timeout');
   });
 
-  it('refuses bets through the check of the bet path while it runs, and lifts at its end', async () => {
+  it('refuses bets through the check of the bet path while it runs, and lifts 24 hours after the reopening asked past its end', async () => {
     const p = await excludedPlayer('self_exclusion', '6m');
     const rg = h.app.services.responsibleGaming;
     await expect(h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n))).rejects.toMatchObject(
@@ -122,9 +122,15 @@ describe('time-out and self-exclusion', () => {
       { code: 'rg_excluded' },
     );
     clock += 200 * 24 * 3600 * 1000;
+    // Past its end a self-exclusion holds until the player asks to reopen, then 24 hours (ADR 029).
+    await expect(h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n))).rejects.toMatchObject(
+      { code: 'rg_excluded' },
+    );
+    await rg.requestReopen(p.id, 'en');
+    clock += 24 * 3600 * 1000 + 1000;
     await h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n));
     const audit = await rg.audit(p.id);
-    expect(audit.map((a) => a.action)).toEqual(['timeout', 'self_exclusion']);
+    expect(audit.map((a) => a.action)).toEqual(['reopen_requested', 'timeout', 'self_exclusion']);
   });
 
   it('refuses unknown durations with a typed error and stores nothing', async () => {

@@ -6,6 +6,11 @@ const en = {
     'Enter a positive amount[ with at most {digits} decimal places], or leave it blank to remove the limit.',
   'responsible_gaming.timed_out': 'Your account is in a time-out[ until {until}]: you can only withdraw.',
   'responsible_gaming.self_excluded': 'Your account is self-excluded[ until {until}]: you can only withdraw.',
+  'responsible_gaming.reopen_needed':
+    'Your self-exclusion has ended. Ask to reopen your account on the responsible gaming page: you can play 24 hours later.',
+  'responsible_gaming.reopening': 'Your account reopens[ on {until}]: until then you can only withdraw.',
+  'responsible_gaming.self_exclusion_running': 'A self-exclusion cannot be lifted before its end.',
+  'responsible_gaming.nothing_to_reopen': 'There is no ended self-exclusion to reopen.',
   // Session time (ADR 028).
   'responsible_gaming.session_limit_reached':
     'Your session time limit is reached[ (it ended at {at})]: log in again to play.',
@@ -23,6 +28,12 @@ const fr: Record<ResponsibleGamingMessageKey, string> = {
     "Votre compte est en pause[ jusqu'au {until}] : vous pouvez seulement retirer.",
   'responsible_gaming.self_excluded':
     "Votre compte est auto-exclu[ jusqu'au {until}] : vous pouvez seulement retirer.",
+  'responsible_gaming.reopen_needed':
+    'Votre auto-exclusion est terminée. Demandez la réouverture de votre compte sur la page jeu responsable : vous pourrez jouer 24 heures plus tard.',
+  'responsible_gaming.reopening':
+    'Votre compte rouvre[ le {until}] : en attendant, vous pouvez seulement retirer.',
+  'responsible_gaming.self_exclusion_running': 'Une auto-exclusion ne peut pas être levée avant sa fin.',
+  'responsible_gaming.nothing_to_reopen': "Il n'y a pas d'auto-exclusion terminée à rouvrir.",
   'responsible_gaming.session_limit_reached':
     'Votre limite de durée de session est atteinte[ (elle a pris fin à {at})] : reconnectez-vous pour jouer.',
   'responsible_gaming.session_limit_invalid':

@@ -1,8 +1,8 @@
 /** The only file of the responsible-gaming module that touches Drizzle. */
 import type { Db } from '@croupier/db/client';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { LimitKind, LimitPeriod, LimitRecord } from './limits.ts';
-import { rgAudit, rgExclusions, rgLimits } from './responsible-gaming.tables.ts';
+import { rgAudit, rgExclusions, rgLimitPrompts, rgLimits } from './responsible-gaming.tables.ts';
 
 export type RgTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | RgTx;
@@ -14,7 +14,24 @@ export interface ExclusionRecord {
   duration: string;
   startsAt: Date;
   endsAt: Date;
+  /** A self-exclusion past its end: when the player asked to reopen, and when play reopens. */
+  reopenRequestedAt?: Date | null;
+  reopensAt?: Date | null;
 }
+
+/**
+ * The exclusions that hold at `at` (ADR 029): started, and either not yet at their end, or a
+ * self-exclusion past its end whose reopening (asked for, then 24 hours) has not come.
+ */
+function holdsAt(at: string) {
+  return sql`(${rgExclusions.startsAt} <= ${at}::timestamptz AND (${rgExclusions.endsAt} > ${at}::timestamptz
+    OR (${rgExclusions.kind} = 'self_exclusion'
+        AND (${rgExclusions.reopensAt} IS NULL OR ${rgExclusions.reopensAt} > ${at}::timestamptz))))`;
+}
+
+/** When a holding exclusion lets go: a self-exclusion not reopening yet never does by itself. */
+const letsGoAt = sql`CASE WHEN ${rgExclusions.kind} = 'self_exclusion' AND ${rgExclusions.reopensAt} IS NULL
+  THEN 'infinity'::timestamptz ELSE greatest(${rgExclusions.endsAt}, coalesce(${rgExclusions.reopensAt}, ${rgExclusions.endsAt})) END`;
 
 export interface AuditEntry {
   playerId: bigint;
@@ -114,8 +131,8 @@ export function responsibleGamingQueries(executor: Executor) {
         pending_minor: string | null;
         pending_effective_at: string | Date | null;
       }>(sql`
-        SELECT EXISTS (SELECT 1 FROM rg_exclusions x WHERE x.player_id = ${playerId}::bigint
-                         AND x.starts_at <= ${at}::timestamptz AND x.ends_at > ${at}::timestamptz) AS excluded,
+        SELECT EXISTS (SELECT 1 FROM rg_exclusions WHERE rg_exclusions.player_id = ${playerId}::bigint
+                         AND ${holdsAt(at)}) AS excluded,
                l.kind, l.period, l.currency, l.limit_minor::text AS limit_minor, l.pending_set,
                l.pending_minor::text AS pending_minor, l.pending_effective_at
         FROM (SELECT 1) one
@@ -142,19 +159,16 @@ export function responsibleGamingQueries(executor: Executor) {
       };
     },
 
-    /** The exclusion running at `now` that ends last, if any. */
+    /**
+     * The exclusion holding at `now` that lets go last, if any: one running, or a self-exclusion
+     * past its end not reopened yet (ADR 029).
+     */
     async activeExclusion(playerId: bigint, now: Date): Promise<ExclusionRecord | null> {
       const [row] = await executor
         .select()
         .from(rgExclusions)
-        .where(
-          and(
-            eq(rgExclusions.playerId, playerId),
-            gt(rgExclusions.endsAt, now),
-            sql`${rgExclusions.startsAt} <= ${now.toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(desc(rgExclusions.endsAt))
+        .where(and(eq(rgExclusions.playerId, playerId), holdsAt(now.toISOString())))
+        .orderBy(desc(letsGoAt), desc(rgExclusions.endsAt))
         .limit(1);
       if (!row) return null;
       return {
@@ -162,7 +176,144 @@ export function responsibleGamingQueries(executor: Executor) {
         duration: row.duration,
         startsAt: row.startsAt,
         endsAt: row.endsAt,
+        reopenRequestedAt: row.reopenRequestedAt,
+        reopensAt: row.reopensAt,
       };
+    },
+
+    /**
+     * The player asks to reopen after their self-exclusion ended: every ended self-exclusion not
+     * reopening yet reopens at `reopensAt`. Returns how many it marked.
+     */
+    async requestReopen(playerId: bigint, now: Date, reopensAt: Date): Promise<number> {
+      const rows = await executor
+        .update(rgExclusions)
+        .set({ reopenRequestedAt: now, reopensAt })
+        .where(
+          and(
+            eq(rgExclusions.playerId, playerId),
+            eq(rgExclusions.kind, 'self_exclusion'),
+            sql`${rgExclusions.endsAt} <= ${now.toISOString()}::timestamptz`,
+            sql`${rgExclusions.reopensAt} IS NULL`,
+          ),
+        )
+        .returning({ id: rgExclusions.id });
+      return rows.length;
+    },
+
+    /** Whether a self-exclusion of the player has not reached its end at `now`. */
+    async selfExclusionRunning(playerId: bigint, now: Date): Promise<boolean> {
+      const rows = await executor
+        .select({ id: rgExclusions.id })
+        .from(rgExclusions)
+        .where(
+          and(
+            eq(rgExclusions.playerId, playerId),
+            eq(rgExclusions.kind, 'self_exclusion'),
+            sql`${rgExclusions.endsAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Exclusions that let go by `now` and whose end notice is not posted (a time-out at its end, a
+     * self-exclusion at its reopening), locked for this pass; each is marked noticed.
+     */
+    async claimEnded(now: Date, limit: number): Promise<{ playerId: bigint; kind: ExclusionKind }[]> {
+      const at = now.toISOString();
+      const result = await executor.execute<{ player_id: string; kind: string }>(sql`
+        UPDATE rg_exclusions SET end_noticed_at = ${at}::timestamptz
+        WHERE id IN (
+          SELECT id FROM rg_exclusions
+          WHERE end_noticed_at IS NULL
+            AND ((kind = 'timeout' AND ends_at <= ${at}::timestamptz)
+              OR (kind = 'self_exclusion' AND reopens_at <= ${at}::timestamptz))
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING player_id::text AS player_id, kind`);
+      return result.rows.map((row) => ({ playerId: BigInt(row.player_id), kind: row.kind as ExclusionKind }));
+    },
+
+    /**
+     * Waiting limit changes whose cooling-off is over, applied now (the pending value becomes the
+     * limit; a removal deletes it): what `effectiveLimit` already reads, written down once.
+     */
+    async applyDueLimitChanges(
+      now: Date,
+      limit: number,
+    ): Promise<
+      {
+        playerId: bigint;
+        kind: LimitKind;
+        period: LimitPeriod;
+        currency: string;
+        previousMinor: bigint;
+        newMinor: bigint | null;
+      }[]
+    > {
+      const at = now.toISOString();
+      const due = await executor.execute<{
+        player_id: string;
+        kind: string;
+        period: string;
+        currency: string;
+        limit_minor: string;
+        pending_minor: string | null;
+      }>(sql`
+        SELECT player_id::text AS player_id, kind, period, currency, limit_minor::text AS limit_minor,
+               pending_minor::text AS pending_minor
+        FROM rg_limits WHERE pending_set AND pending_effective_at <= ${at}::timestamptz
+        ORDER BY player_id, kind, period LIMIT ${limit} FOR UPDATE SKIP LOCKED`);
+      const applied = [];
+      for (const row of due.rows) {
+        const playerId = BigInt(row.player_id);
+        const kind = row.kind as LimitKind;
+        const period = row.period as LimitPeriod;
+        const where = and(
+          eq(rgLimits.playerId, playerId),
+          eq(rgLimits.kind, kind),
+          eq(rgLimits.period, period),
+        );
+        const newMinor = row.pending_minor === null ? null : BigInt(row.pending_minor);
+        if (newMinor === null) {
+          await executor.delete(rgLimits).where(where);
+        } else {
+          await executor
+            .update(rgLimits)
+            .set({
+              limitMinor: newMinor,
+              pendingSet: false,
+              pendingMinor: null,
+              pendingEffectiveAt: null,
+              updatedAt: now,
+            })
+            .where(where);
+        }
+        applied.push({
+          playerId,
+          kind,
+          period,
+          currency: row.currency,
+          previousMinor: BigInt(row.limit_minor),
+          newMinor,
+        });
+      }
+      return applied;
+    },
+
+    /** Whether the player saw the limit prompt (ADR 029). */
+    async limitPromptSeen(playerId: bigint): Promise<boolean> {
+      const rows = await executor
+        .select({ playerId: rgLimitPrompts.playerId })
+        .from(rgLimitPrompts)
+        .where(eq(rgLimitPrompts.playerId, playerId));
+      return rows.length > 0;
+    },
+
+    /** Records the prompt's answer once (the first answer stays). */
+    async saveLimitPrompt(playerId: bigint, answer: 'set' | 'skipped', now: Date): Promise<void> {
+      await executor.insert(rgLimitPrompts).values({ playerId, answer, shownAt: now }).onConflictDoNothing();
     },
 
     async insertExclusion(playerId: bigint, exclusion: ExclusionRecord): Promise<void> {

@@ -4,7 +4,7 @@
  * self-exclusions, which end the player's sessions and leave only withdrawals open.
  */
 import type { Locale } from '@croupier/contract/locales';
-import type { RgExclusionOutput, RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
+import type { RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
@@ -28,16 +28,20 @@ import {
 } from './limits.ts';
 import {
   createResponsibleGamingRepository,
+  type ExclusionRecord,
   type ResponsibleGamingQueries,
   type RgTx,
   responsibleGamingQueries,
 } from './responsible-gaming.repository.ts';
+import { createRgRules, exclusionOutputAt, RG_PAGE, type RgNoticeKind, startNoticeOf } from './rg-rules.ts';
 
 export interface ResponsibleGamingCollaborators {
   /** The player's currency (limits are amounts in it). */
   playerCurrency(playerId: bigint, locale: Locale): Promise<string>;
   /** Ends every session of the player (a time-out or self-exclusion logs them out). */
   endSessions(playerId: bigint): Promise<void>;
+  /** Posts a notice to the player's notifications menu, in the given transaction (ADR 029). */
+  postNotice?: (tx: RgTx, playerId: bigint, kind: RgNoticeKind, link: string) => Promise<void>;
 }
 
 function money(amountMinor: bigint, currency: string) {
@@ -53,21 +57,37 @@ function invalidAmount(problem: string, digits: number) {
   });
 }
 
-/** The refusal of an action an excluded player may not take (deposits, bets, bonuses, promo codes). */
-export function excludedError(exclusion: { kind: string; endsAt: Date }) {
+/**
+ * The refusal of an action an excluded player may not take (deposits, bets, bonuses, promo codes).
+ * The end is a Date: the message writes it in the reader's language (lib/format-date-time.ts).
+ */
+export function excludedError(exclusion: ExclusionRecord, now: Date) {
+  const ended = exclusion.endsAt.getTime() <= now.getTime();
+  const reopensAt = exclusion.reopensAt ?? null;
+  let message = 'responsible_gaming.timed_out';
+  let until: Date | undefined = exclusion.endsAt;
+  if (exclusion.kind === 'self_exclusion') {
+    message = ended
+      ? reopensAt
+        ? 'responsible_gaming.reopening'
+        : 'responsible_gaming.reopen_needed'
+      : 'responsible_gaming.self_excluded';
+    until = ended ? (reopensAt ?? undefined) : exclusion.endsAt;
+  }
   return new AppError('AccessDeniedException', {
     code: 'rg_excluded',
-    message:
-      exclusion.kind === 'self_exclusion'
-        ? 'responsible_gaming.self_excluded'
-        : 'responsible_gaming.timed_out',
-    values: { until: exclusion.endsAt.toISOString() },
-    data: { kind: exclusion.kind, ends_at: exclusion.endsAt.toISOString() },
+    message,
+    ...(until ? { values: { until } } : {}),
+    data: {
+      kind: exclusion.kind,
+      ends_at: exclusion.endsAt.toISOString(),
+      reopens_at: reopensAt ? reopensAt.toISOString() : null,
+    },
   });
 }
 
 export function createResponsibleGamingService(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'jobs' | 'log'>,
   collaborators: ResponsibleGamingCollaborators,
 ) {
   const repository = createResponsibleGamingRepository(deps.db);
@@ -86,16 +106,6 @@ export function createResponsibleGamingService(
     );
     const zero = { wageredMinor: 0n, netLossMinor: 0n };
     return { day: sums[0] ?? zero, week: sums[1] ?? zero, month: sums[2] ?? zero };
-  }
-
-  function exclusionOutput(exclusion: Awaited<ReturnType<ResponsibleGamingQueries['activeExclusion']>>) {
-    if (!exclusion) return null;
-    return {
-      kind: exclusion.kind,
-      duration: exclusion.duration as RgExclusionOutput['duration'],
-      starts_at: exclusion.startsAt.toISOString(),
-      ends_at: exclusion.endsAt.toISOString(),
-    };
   }
 
   async function state(
@@ -131,7 +141,7 @@ export function createResponsibleGamingService(
         pending_effective_at: waiting ? waiting.effectiveAt.toISOString() : null,
       });
     }
-    return { currency, limits, exclusion: exclusionOutput(await repo.activeExclusion(playerId, now)) };
+    return { currency, limits, exclusion: exclusionOutputAt(await repo.activeExclusion(playerId, now), now) };
   }
 
   const service = {
@@ -230,6 +240,7 @@ export function createResponsibleGamingService(
           },
           now,
         );
+        await collaborators.postNotice?.(tx, playerId, startNoticeOf(input.kind), RG_PAGE);
         return state(repo, tx, playerId, currency, now);
       });
       await collaborators.endSessions(playerId);
@@ -245,8 +256,11 @@ export function createResponsibleGamingService(
     /** Throws the typed `rg_excluded` error while the player is in a time-out or self-exclusion. */
     async assertNotExcluded(playerId: bigint, tx?: RgTx): Promise<void> {
       const running = await service.activeExclusion(playerId, tx);
-      if (running) throw excludedError(running);
+      if (running) throw excludedError(running, deps.now());
     },
+
+    // Reopening after a self-exclusion, the limit prompt, the marketing gate, the end pass (ADR 029).
+    ...createRgRules(deps, repository, collaborators, state),
 
     /**
      * The bet path's check (runs in the bet's transaction, under the player's balance lock taken by

@@ -36,6 +36,8 @@ export const rgLimits = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.playerId, table.kind, table.period] }),
+    // The end pass (ADR 029) applies waiting changes whose cooling-off is over.
+    index('rg_limits_pending_idx').on(table.pendingEffectiveAt).where(sql`${table.pendingSet}`),
     check('rg_limits_kind_check', sql`${table.kind} IN ('loss', 'wager')`),
     check('rg_limits_period_check', sql`${table.period} IN ('day', 'week', 'month')`),
     check('rg_limits_amount_check', sql`${table.limitMinor} > 0`),
@@ -61,9 +63,19 @@ export const rgExclusions = pgTable(
     duration: text('duration').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /**
+     * A self-exclusion does not lift at `ends_at` (ADR 029): the player asks to reopen after it
+     * (`reopen_requested_at`) and plays again from `reopens_at`, 24 hours later. Null for time-outs.
+     */
+    reopenRequestedAt: timestamp('reopen_requested_at', { withTimezone: true }),
+    reopensAt: timestamp('reopens_at', { withTimezone: true }),
+    /** When the player's "exclusion ended" notice was posted (the end pass posts it once). */
+    endNoticedAt: timestamp('end_noticed_at', { withTimezone: true }),
   },
   (table) => [
     index('rg_exclusions_player_idx').on(table.playerId, table.endsAt),
+    // The end pass (ADR 029) reads only exclusions whose end notice is still to post.
+    index('rg_exclusions_end_notice_idx').on(table.endsAt).where(sql`${table.endNoticedAt} IS NULL`),
     check('rg_exclusions_kind_check', sql`${table.kind} IN ('timeout', 'self_exclusion')`),
     check('rg_exclusions_window_check', sql`${table.endsAt} > ${table.startsAt}`),
   ],
@@ -94,3 +106,16 @@ export const rgAudit = pgTable(
   },
   (table) => [index('rg_audit_player_idx').on(table.playerId, table.id)],
 );
+
+/**
+ * The limit prompt offered after registration or before the first deposit (ADR 029): one row once
+ * the player saw it, whatever they answered, so it is never offered again.
+ */
+export const rgLimitPrompts = pgTable('rg_limit_prompts', {
+  playerId: bigint('player_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  /** set (the player set a limit from it) | skipped */
+  answer: text('answer').notNull(),
+  shownAt: timestamp('shown_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -51,6 +51,16 @@ export function createSupportRepository(db: Db) {
       });
     },
 
+    /** A notice for the player, in the caller's transaction when given. */
+    async insertNotice(
+      executor: OutboxExecutor | undefined,
+      row: { playerId: bigint; kind: string; link: string | null; now: Date },
+    ): Promise<void> {
+      await (executor ?? db)
+        .insert(playerNotices)
+        .values({ playerId: row.playerId, kind: row.kind, link: row.link, createdAt: row.now });
+    },
+
     async insertChatEvent(row: ChatEventInsert): Promise<void> {
       await db.insert(supportChatEvents).values({
         playerId: row.playerId,

@@ -5,10 +5,10 @@
  */
 import { missingChatFields } from '@croupier/contract/support/chat-providers';
 import type { ChatSettings } from '@croupier/contract/support/chat-settings';
-import { NOTICE_KINDS, NOTICES_PAGE, type Notice } from '@croupier/contract/support/notices';
+import { NOTICE_KINDS, NOTICES_PAGE, type Notice, type NoticeKind } from '@croupier/contract/support/notices';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { NotificationsService, OutboxExecutor } from '../notifications/notifications.service.ts';
 import { createSupportRepository } from './support.repository.ts';
 
 type ChatConfigSource = Pick<
@@ -141,6 +141,23 @@ export function createSupportService(
         ];
       });
       return { items, unread };
+    },
+
+    /**
+     * Posts a notice to the player's notifications menu; other modules call this from their own
+     * service (KYC reviews, responsible gaming), inside their transaction when they give one.
+     */
+    async postNotice(
+      playerId: bigint,
+      kind: NoticeKind,
+      options: { link?: string; tx?: OutboxExecutor } = {},
+    ): Promise<void> {
+      await repository.insertNotice(options.tx, {
+        playerId,
+        kind,
+        link: options.link ?? null,
+        now: deps.now(),
+      });
     },
 
     async markNoticesRead(playerId: bigint, ids: number[]): Promise<1> {

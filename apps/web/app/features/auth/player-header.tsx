@@ -26,7 +26,12 @@ import {
   type MenuDeposits,
 } from '../cashier/menu-deposit-detalization.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
-import { NoticesMenu } from '../support/notices-menu.tsx';
+import {
+  NoticesButton,
+  NoticesMenuItem,
+  type NoticesStore,
+  useNoticesStore,
+} from '../support/notices-menu.tsx';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
 import { apiErrorText } from './form-validation.ts';
 import { useBrowserApi, useLogout } from './use-auth-actions.ts';
@@ -132,12 +137,15 @@ function UserMenu({
   locale,
   onNavigate,
   deposits,
+  notices,
 }: {
   root: AuthRoot;
   locale: Locale;
   onNavigate: () => void;
   /** Asked for when the menu opened, where the content shows deposits in the menu. */
   deposits: Promise<MenuDeposits> | null;
+  /** The player's notices (phones: the header shows no bell there). */
+  notices: NoticesStore | null;
 }) {
   const { t } = useTranslation('auth');
   const logout = useLogout();
@@ -174,6 +182,12 @@ function UserMenu({
       {deposits && <MenuDepositDetalization deposits={deposits} />}
       <nav aria-label={t('header.userMenu')}>
         <ul className="grid gap-1">
+          {notices && (
+            // The header's bell is hidden below tablets: the same list opens from here.
+            <li className="tablet:hidden">
+              <NoticesMenuItem store={notices} onOpen={onNavigate} />
+            </li>
+          )}
           {linksFor(auth.userMenu, true).map((item) => (
             <li key={item.id}>
               <MenuLink
@@ -216,6 +230,7 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
   const root = useAuthRoot();
   const dialogs = useDialogs();
   const api = useBrowserApi();
+  const notices = useNoticesStore(api, Boolean(root?.isAuthenticated));
   if (!root?.isAuthenticated) return null;
 
   const openMenu = () => {
@@ -227,7 +242,7 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
       size: 'sm',
       title: t('header.userMenu'),
       content: ({ close }) => (
-        <UserMenuFromRoot locale={locale} onNavigate={() => close()} deposits={deposits} />
+        <UserMenuFromRoot locale={locale} onNavigate={() => close()} deposits={deposits} notices={notices} />
       ),
     });
   };
@@ -246,7 +261,7 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
       </Button>
       {/* The notifications menu (spec §4), issue #15: from tablets up; the phone header has no room. */}
       <span className="contents max-tablet:hidden">
-        <NoticesMenu api={api} />
+        <NoticesButton store={notices} />
       </span>
       <button
         type="button"
@@ -267,12 +282,16 @@ function UserMenuFromRoot({
   locale,
   onNavigate,
   deposits,
+  notices,
 }: {
   locale: Locale;
   onNavigate: () => void;
   deposits: Promise<MenuDeposits> | null;
+  notices: NoticesStore | null;
 }) {
   const root = useAuthRoot();
   if (!root?.isAuthenticated) return null;
-  return <UserMenu root={root} locale={locale} onNavigate={onNavigate} deposits={deposits} />;
+  return (
+    <UserMenu root={root} locale={locale} onNavigate={onNavigate} deposits={deposits} notices={notices} />
+  );
 }

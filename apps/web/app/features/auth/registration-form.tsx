@@ -35,6 +35,7 @@ import {
   promoCodeFailureKey,
   sendPromoNotFound,
 } from '../campaigns/promo-code-failure.ts';
+import { useOpenLimitPrompt } from '../responsible-gaming/limit-prompt.tsx';
 import { PROMO_CODE_STORAGE_KEY, storedPromoCode } from './attribution.ts';
 import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
 import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
@@ -88,6 +89,7 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
   const api = useBrowserApi();
   const toasts = useToasts();
   const signedIn = useSignedIn();
+  const openLimitPrompt = useOpenLimitPrompt();
   const registration = auth.config.registration;
   const context = useMemo<MessageContext>(
     () => ({ locale, overrides: auth.validationOverrides }),
@@ -165,6 +167,8 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
     }
     toasts.show({ kind: 'success', title: t('register.success') });
     signedIn('register');
+    // The limit prompt (ADR 029), once the auth popup has gone.
+    openLimitPrompt(values.currency);
   });
 
   const isPhone = registration.loginType === 'phone';

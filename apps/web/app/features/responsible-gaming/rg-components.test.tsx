@@ -177,11 +177,48 @@ describe('RgExclusion', () => {
           duration: '1w',
           starts_at: '2030-01-01T00:00:00Z',
           ends_at: '2030-01-08T00:00:00Z',
+          can_request_reopen: false,
+          reopen_requested_at: null,
+          reopens_at: null,
         }}
       />,
     );
     expect((await screen.findByTestId('rg-exclusion')).textContent).toContain('Your time-out runs until');
     expect(screen.queryByTestId('rg-exclude-timeout-24h')).toBeNull();
+  });
+
+  const ENDED = {
+    kind: 'self_exclusion',
+    duration: '6m',
+    starts_at: '2030-01-01T00:00:00Z',
+    ends_at: '2030-07-01T12:00:00Z',
+    can_request_reopen: true,
+    reopen_requested_at: null,
+    reopens_at: null,
+  } as const;
+
+  test('an ended self-exclusion offers to ask for the reopening, and sends it', async () => {
+    renderPage(<RgExclusion running={ENDED} />);
+    const box = await screen.findByTestId('rg-reopen');
+    expect(box.textContent).toContain('Your self-exclusion ended on 01.07.2030 at');
+    expect(box.textContent).toContain('you can play again 24 hours after asking');
+    expect(box.textContent).not.toContain('2030-07-01T');
+    fireEvent.click(screen.getByTestId('rg-reopen-ask'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'responsibleGaming.requestReopen')).toBe(true));
+    expect(screen.queryByTestId('rg-exclude-timeout-24h')).toBeNull();
+  });
+
+  test('a reopening asked for shows when play reopens, in French too', async () => {
+    const waiting = {
+      ...ENDED,
+      can_request_reopen: false,
+      reopen_requested_at: '2030-07-02T08:00:00Z',
+      reopens_at: '2030-07-03T12:00:00Z',
+    };
+    renderPage(<RgExclusion running={waiting} />, 'fr');
+    const box = await screen.findByTestId('rg-reopen');
+    expect(box.textContent).toContain('Votre compte rouvre le 03.07.2030 à');
+    expect(screen.queryByTestId('rg-reopen-ask')).toBeNull();
   });
 
   test('approximateEnd counts days and calendar months', () => {

@@ -16,6 +16,7 @@ import { CashierCard, Notice } from '../cashier/cashier-card.tsx';
 import { toCashierFailure } from '../cashier/cashier-failure.ts';
 import { useCashierApi } from '../cashier/use-cashier-api.ts';
 import { useCashierFormat } from '../cashier/use-cashier-format.ts';
+import { isEndedSelfExclusion, RgReopen } from './rg-reopen.tsx';
 
 type Kind = RgExclusionOutput['kind'];
 type Duration = RgExclusionOutput['duration'];
@@ -88,7 +89,9 @@ export function RgExclusion({ running }: { running: RgExclusionOutput | null }) 
 
   return (
     <CashierCard id="rg-exclusion" title={t('exclusion.title')} description={t('exclusion.rule')}>
-      {running ? (
+      {running && isEndedSelfExclusion(running) ? (
+        <RgReopen running={running} />
+      ) : running ? (
         <Notice
           tone="warning"
           title={t('exclusion.running', {
