@@ -134,6 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.wagers.start();
     services.bonuses.startExpiry();
     services.cashbacks.start();
+    // The sportsbook's odds feed (ADR 030): the simulator by default, off in tests.
+    services.sportsbook.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.cashbacks.stop();
     await services.notifications.stop();
     await services.games.stop();
+    await services.sportsbook.stop();
     await deps.jobs.stop();
   });
 

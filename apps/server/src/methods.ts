@@ -16,6 +16,7 @@ import { gamesMethods } from './modules/games/games.methods.ts';
 import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
+import { sportsbookMethods } from './modules/sportsbook/sportsbook.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import { supportMethods } from './modules/support/support.methods.ts';
 import type { Services } from './services.ts';
@@ -43,5 +44,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
     ...kycMethods({ kyc: services.kyc }),
     ...supportMethods({ support: services.support }),
+    ...sportsbookMethods({ sportsbook: services.sportsbook }),
   ];
 }

@@ -32,6 +32,7 @@ import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
+import { createSportsbookService } from './modules/sportsbook/sportsbook.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
@@ -160,6 +161,8 @@ export function createServices(deps: Deps) {
       notifications,
       playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
     }),
+    // The in-house sportsbook (ADR 030): its feed and catalogue; a provider with its own tables.
+    sportsbook: createSportsbookService(deps),
   };
 }
 

@@ -69,6 +69,13 @@ import { promotionsGet, promotionsGetOne } from './promotions/get.ts';
 import { responsibleGamingExclude } from './responsible-gaming/exclude.ts';
 import { responsibleGamingGetLimits } from './responsible-gaming/get-limits.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
+import {
+  sportsbookGetEvent,
+  sportsbookGetLive,
+  sportsbookGetSports,
+  sportsbookGetTournaments,
+  sportsbookGetUpcoming,
+} from './sportsbook/catalogue.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -159,6 +166,11 @@ export const methods = {
   [freshChatStoreChatEvent.name]: freshChatStoreChatEvent,
   [noticesGet.name]: noticesGet,
   [noticesMarkRead.name]: noticesMarkRead,
+  [sportsbookGetSports.name]: sportsbookGetSports,
+  [sportsbookGetTournaments.name]: sportsbookGetTournaments,
+  [sportsbookGetLive.name]: sportsbookGetLive,
+  [sportsbookGetUpcoming.name]: sportsbookGetUpcoming,
+  [sportsbookGetEvent.name]: sportsbookGetEvent,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

@@ -90,6 +90,8 @@ export const sbMarkets = pgTable(
     key: text('key').notNull(),
     /** active | suspended | deactivated (from the feed) | settled | cancelled */
     status: text('status').notNull(),
+    /** Display order within the event (the market's place in the odds change that created it). */
+    position: integer('position').notNull().default(0),
     /** Suspended by the consumer while its producer recovers (status is restored by the snapshot). */
     recoverySuspended: boolean('recovery_suspended').notNull().default(false),
     /** The producer whose odds changes last moved it. */
@@ -122,6 +124,8 @@ export const sbOutcomes = pgTable(
     key: text('key').notNull(),
     oddsMilli: integer('odds_milli').notNull(),
     active: boolean('active').notNull(),
+    /** Display order within the market (as the feed lists the outcomes). */
+    position: integer('position').notNull().default(0),
     /** won | lost | void; null while unsettled */
     result: text('result'),
     voidFactor: text('void_factor'),

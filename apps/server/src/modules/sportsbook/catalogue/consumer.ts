@@ -214,45 +214,53 @@ export function createFeedConsumer(
       applied = true;
     }
     if (m.markets.length === 0) return applied ? 'applied' : 'stale';
-    const keys = m.markets.map((market) => market.key);
-    const current = new Map(
-      (
-        await tx
-          .select()
-          .from(sbMarkets)
-          .where(and(eq(sbMarkets.eventId, m.eventId), inArray(sbMarkets.key, keys)))
-      ).map((row) => [row.key, row]),
-    );
     const recovering = await isRecovering(tx, m.product);
-    for (const market of m.markets) {
-      const row = current.get(market.key);
-      // A settled or cancelled market does not reopen; an older odds change is stale.
-      if (row && (row.status === 'settled' || row.status === 'cancelled' || row.oddsTs >= m.timestamp))
-        continue;
-      const values = {
-        status: market.status,
-        product: m.product,
-        oddsTs: m.timestamp,
-        recoverySuspended: recovering,
-        updatedAt: deps.now(),
-      };
-      if (row)
-        await tx
-          .update(sbMarkets)
-          .set(values)
-          .where(and(eq(sbMarkets.eventId, m.eventId), eq(sbMarkets.key, market.key)));
-      else await tx.insert(sbMarkets).values({ eventId: m.eventId, key: market.key, ...values });
+    const now = deps.now();
+    // One statement for the markets: a settled or cancelled market does not reopen, an older odds
+    // change is stale; the markets it did move come back.
+    const moved = await tx
+      .insert(sbMarkets)
+      .values(
+        m.markets.map((market, position) => ({
+          eventId: m.eventId,
+          key: market.key,
+          position,
+          status: market.status,
+          product: m.product,
+          oddsTs: m.timestamp,
+          recoverySuspended: recovering,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [sbMarkets.eventId, sbMarkets.key],
+        set: {
+          status: sql`excluded.status`,
+          product: sql`excluded.product`,
+          oddsTs: sql`excluded.odds_ts`,
+          recoverySuspended: sql`excluded.recovery_suspended`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: sql`${sbMarkets.status} NOT IN ('settled', 'cancelled') AND ${sbMarkets.oddsTs} < excluded.odds_ts`,
+      })
+      .returning({ key: sbMarkets.key });
+    const movedKeys = new Set(moved.map((row) => row.key));
+    const outcomes = m.markets
+      .filter((market) => movedKeys.has(market.key))
+      .flatMap((market) =>
+        market.outcomes.map((o, position) => ({
+          eventId: m.eventId,
+          marketKey: market.key,
+          key: o.key,
+          position,
+          oddsMilli: o.oddsMilli,
+          active: o.active,
+        })),
+      );
+    if (outcomes.length > 0) {
       await tx
         .insert(sbOutcomes)
-        .values(
-          market.outcomes.map((o) => ({
-            eventId: m.eventId,
-            marketKey: market.key,
-            key: o.key,
-            oddsMilli: o.oddsMilli,
-            active: o.active,
-          })),
-        )
+        .values(outcomes)
         .onConflictDoUpdate({
           target: [sbOutcomes.eventId, sbOutcomes.marketKey, sbOutcomes.key],
           set: { oddsMilli: sql`excluded.odds_milli`, active: sql`excluded.active` },

@@ -220,9 +220,9 @@ export function playFootballMatch(
   const state = (minute: number) => ({ home, away, minute, lambdaHome, lambdaAway });
   const quiet = (minute: number) => course.moments.every(([m]) => minute < m - 0.5 || minute > m + 0.6);
   const events: Array<[number, 'tick' | 'home' | 'away' | null]> = [];
+  // Every 5 minutes (45: half time).
   for (let minute = 0; minute < 90; minute += 5) events.push([minute, 'tick']);
   for (const [minute, side] of course.moments) events.push([minute, side]);
-  events.push([45, 'tick']);
   events.sort((a, b) => a[0] - b[0]);
   for (const [minute, what] of events) {
     if (minute === 45 && what === 'tick') {
@@ -250,7 +250,7 @@ export function playFootballMatch(
     if (what === 'away') away += 1;
     const after = Math.min(89.9, minute + 0.5);
     steps.push({
-      at: clockAt(minute) + 30,
+      at: Math.min(clockAt(minute) + 30, clockAt(90) - 2),
       kind: 'odds',
       status: footballStatus(home, away, after, 'live', halfTime),
       markets: footballMarkets(state(after), margin),

@@ -1,6 +1,6 @@
 /**
  * The simulator feed (ADR 030), the default adapter with `npm start`: fixtures on a fixed timetable
- * per sport (a kick-off every 20 or 30 minutes, published two days ahead), each playing out in
+ * per sport (a kick-off every 12 to 20 minutes, so that at the default 6× speed each sport has a match in play most of the time; published two days ahead), each playing out in
  * accelerated real time from its seeded script. The adapter keeps no state worth losing: what is
  * due between two polls is computed from the timetable and the scripts, and a recovery resends the
  * state of every current fixture (its messages so far, stale ones are skipped by the consumer).
@@ -20,9 +20,9 @@ import { SIM_LEAGUES } from './world.ts';
 
 const MINUTE = 60_000;
 export const TIMETABLE: Record<SportKey, { everyMs: number; offsetMs: number }> = {
-  football: { everyMs: 20 * MINUTE, offsetMs: 0 },
-  tennis: { everyMs: 30 * MINUTE, offsetMs: 10 * MINUTE },
-  basketball: { everyMs: 30 * MINUTE, offsetMs: 25 * MINUTE },
+  football: { everyMs: 15 * MINUTE, offsetMs: 0 },
+  tennis: { everyMs: 20 * MINUTE, offsetMs: 2 * MINUTE },
+  basketball: { everyMs: 12 * MINUTE, offsetMs: 1 * MINUTE },
 };
 /** No simulated match lasts longer than this in match time (tennis three sets at most ~3 h). */
 const LONGEST_MATCH_SECONDS = 4 * 3600;
