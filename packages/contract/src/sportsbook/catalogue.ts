@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { defineMethod } from '../method.ts';
 import { intParam } from '../params.ts';
 
-const key = z.string().min(1).max(64);
+/** A sport's or tournament's key (`football`, `fb-nations-cup`). */
+const key = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/);
 const named = z.object({ key: z.string(), name: z.string() });
 
 export const sportsbookSport = named.extend({
@@ -119,6 +120,6 @@ export const sportsbookGetEvent = defineMethod({
   name: 'sportsbook.getEvent',
   http: 'GET',
   access: 'guest',
-  input: z.object({ id: z.string().min(1).max(100) }).strict(),
+  input: z.object({ id: z.string().regex(/^[a-z]+:[a-z_]+:[A-Za-z0-9_-]{1,64}$/) }).strict(),
   output: sportsbookEvent.extend({ markets: z.array(sportsbookMarket) }),
 });
