@@ -42,9 +42,15 @@ export function createSportsbookService(deps: Deps, options: { adapter?: FeedAda
     async stop() {
       await pass?.stop();
     },
-    /** Runs the feed's pass now and waits for it (tests). */
+    /**
+     * Runs the feed's pass now and waits for it (tests). A pass in flight on this node is waited for
+     * first: asking the queue for a pass while its job is locked answers no job id (lib/jobs.ts).
+     */
     async runFeedNow(maxWaitMs = 10_000) {
-      await pass?.runNow(maxWaitMs);
+      if (!pass) return;
+      const deadline = Date.now() + maxWaitMs;
+      while (pass.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await pass.runNow(Math.max(0, deadline - Date.now()));
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 import { footballMarkets, footballProbabilities, footballSettlement } from './football.ts';
 import { halfLines, lineProbabilities, settleLine } from './markets.ts';
 import { overround, type PricedMarket, priceMarket } from './pricing.ts';
-import { matchScript } from './script.ts';
+import { CANCELLED_ONE_IN, isCalledOff, matchScript } from './script.ts';
 import { createSimulatorAdapter } from './simulator.ts';
 import { gameProbability, TennisModel, tennisProbabilities } from './tennis.ts';
 
@@ -250,7 +250,9 @@ describe('scripts', () => {
 
   it('are the same twice and differ with the seed', () => {
     for (const sport of ['football', 'tennis', 'basketball'] as const) {
-      const [fixture] = simulator.fixtures(sport, day, day + 3_600_000);
+      const fixture = simulator
+        .fixtures(sport, day, day + 86_400_000)
+        .find((f) => !isCalledOff(f, simulator.options.seed));
       const once = matchScript(fixture!, simulator.options);
       expect(matchScript(fixture!, simulator.options)).toEqual(once);
       expect(matchScript(fixture!, { ...simulator.options, seed: 'other' })).not.toEqual(once);
@@ -259,6 +261,25 @@ describe('scripts', () => {
       expect(once.at(-1)!.message.kind).toBe('bet_settlement');
       expect(once.some((m) => m.message.kind === 'bet_stop')).toBe(true);
     }
+  });
+
+  it('call off a rare fixture before kick-off: fixture cancelled, every market cancelled', () => {
+    const all = simulator.fixtures('football', day, day + 7 * 86_400_000);
+    const off = all.filter((f) => isCalledOff(f, simulator.options.seed));
+    expect(off.length).toBeGreaterThan(all.length / CANCELLED_ONE_IN / 3);
+    expect(off.length).toBeLessThan((all.length / CANCELLED_ONE_IN) * 3);
+    const script = matchScript(off[0]!, simulator.options);
+    expect(script.map((m) => m.message.kind)).toEqual([
+      'fixture_change',
+      'odds_change',
+      'fixture_change',
+      'bet_cancel',
+    ]);
+    const odds = script[1]!.message as unknown as { markets: Array<{ key: string }> };
+    const cancel = script[3]!.message as unknown as { marketKeys: string[]; startTime?: number };
+    expect(cancel.marketKeys).toEqual(odds.markets.map((m) => m.key));
+    expect(cancel.startTime).toBeUndefined();
+    expect(script[2]!.ts).toBe(off[0]!.startTs - 10 * 60_000);
   });
 
   it('deliver the same messages whatever the polling rhythm', async () => {

@@ -8,15 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFeedConsumer, type FeedConsumer } from '../catalogue/consumer.ts';
 import { KNOWN_PRODUCERS } from '../feed/messages.ts';
-import { sbEvents, sbOutcomes } from '../sportsbook.tables.ts';
+import { sbEvents, sbMarkets, sbOutcomes } from '../sportsbook.tables.ts';
 import { createReplayAdapter } from './replay.ts';
-import { matchScript } from './script.ts';
+import { isCalledOff, matchScript } from './script.ts';
 import { createSimulatorAdapter } from './simulator.ts';
 
 let t: TestApp;
 let clock = Date.UTC(2026, 10, 26, 9, 0);
 let consumer: FeedConsumer;
 const settledCalls: string[] = [];
+const cancelledCalls: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
@@ -26,6 +27,9 @@ beforeAll(async () => {
   );
   consumer.hooks.onOutcomeSettled.push(async (_tx, change) => {
     settledCalls.push(`${change.eventId}|${change.marketKey}|${change.outcomeKey}`);
+  });
+  consumer.hooks.onOutcomeCancelled.push(async (_tx, change) => {
+    cancelledCalls.push(`${change.eventId}|${change.marketKey}|${change.outcomeKey}`);
   });
 });
 afterAll(async () => {
@@ -86,7 +90,9 @@ describe('replay mode', () => {
 
   for (const sport of ['football', 'tennis', 'basketball'] as const) {
     it(`replays a recorded ${sport} match with the same messages and settlements twice`, async () => {
-      const [fixture] = simulator.fixtures(sport, day, day + 3_600_000);
+      const fixture = simulator
+        .fixtures(sport, day, day + 86_400_000)
+        .find((f) => !isCalledOff(f, simulator.options.seed));
       const script = matchScript(fixture!, simulator.options);
       const first = await replay(script, '-a');
       const second = await replay(script, '-b');
@@ -142,4 +148,24 @@ describe('replay mode', () => {
       expect(await results(`${fixture!.eventId}-a`)).toEqual(a);
     });
   }
+
+  it('replays a called-off match: the event and every market cancelled, bets to be voided', async () => {
+    const fixture = simulator
+      .fixtures('football', day, day + 7 * 86_400_000)
+      .find((f) => isCalledOff(f, simulator.options.seed))!;
+    const script = matchScript(fixture, simulator.options);
+    cancelledCalls.length = 0;
+    await replay(script, '-x');
+    const id = `${fixture.eventId}-x`;
+    const [event] = await t.database.db.select().from(sbEvents).where(eq(sbEvents.id, id));
+    expect(event?.status).toBe('cancelled');
+    const markets = await t.database.db.select().from(sbMarkets).where(eq(sbMarkets.eventId, id));
+    expect(markets.length).toBeGreaterThan(10);
+    expect(markets.every((m) => m.status === 'cancelled')).toBe(true);
+    const outcomes = await t.database.db.select().from(sbOutcomes).where(eq(sbOutcomes.eventId, id));
+    expect(outcomes.every((o) => o.cancelled && o.cancelStartTs === null && o.cancelEndTs === null)).toBe(
+      true,
+    );
+    expect(cancelledCalls).toHaveLength(outcomes.length);
+  });
 });

@@ -71,7 +71,12 @@ function playMatch(fixture: SimFixture, options: ScriptOptions): { steps: Step[]
   }
 }
 
-function fixtureChange(fixture: SimFixture, ts: number, status: 'not_started' | 'live', product: number) {
+function fixtureChange(
+  fixture: SimFixture,
+  ts: number,
+  status: 'not_started' | 'live' | 'cancelled',
+  product: number,
+) {
   const { league } = fixture;
   const competitor = (c: SimCompetitor) => ({
     key: c.key,
@@ -120,8 +125,30 @@ export function prematchScript(fixture: SimFixture, options: ScriptOptions): Tim
 }
 
 /** The whole script: pre-match, then the match, in strictly increasing time. */
+/** One fixture in this many is called off before kick-off (its markets cancelled: bets void). */
+export const CANCELLED_ONE_IN = 40;
+/** How long before kick-off a called-off fixture is cancelled. */
+export const CANCEL_BEFORE_MS = 10 * 60_000;
+
+/** Whether the fixture is called off (seeded, rare). */
+export function isCalledOff(fixture: SimFixture, seed: string): boolean {
+  return seededRandom(seed, fixture.eventId, 'fate').next() < 1 / CANCELLED_ONE_IN;
+}
+
 export function matchScript(fixture: SimFixture, options: ScriptOptions): TimedMessage[] {
   const out = prematchScript(fixture, options);
+  if (isCalledOff(fixture, options.seed)) {
+    // Called off: the fixture cancelled, then every market cancelled (no window: all bets void).
+    const ts = fixture.startTs - CANCEL_BEFORE_MS;
+    const product = PRODUCERS.prematch;
+    const marketKeys = prematchMarkets(fixture, options).map((m) => m.key);
+    out.push({ ts, message: fixtureChange(fixture, ts, 'cancelled', product) });
+    out.push({
+      ts: ts + 1,
+      message: { kind: 'bet_cancel', product, eventId: fixture.eventId, timestamp: ts + 1, marketKeys },
+    });
+    return out;
+  }
   const product = PRODUCERS.live;
   const { steps } = playMatch(fixture, options);
   let last = fixture.startTs;

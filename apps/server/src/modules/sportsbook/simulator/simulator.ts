@@ -10,6 +10,7 @@ import { ALIVE_INTERVAL_MS, type FeedAdapter, type FeedSink, type RecoveryReques
 import { KNOWN_PRODUCERS, PRODUCERS, SPORT_KEYS, type SportKey } from '../feed/messages.ts';
 import { seededRandom } from './random.ts';
 import {
+  CANCEL_BEFORE_MS,
   matchScript,
   prematchScript,
   type ScriptOptions,
@@ -26,6 +27,8 @@ export const TIMETABLE: Record<SportKey, { everyMs: number; offsetMs: number }> 
 };
 /** No simulated match lasts longer than this in match time (tennis three sets at most ~3 h). */
 const LONGEST_MATCH_SECONDS = 4 * 3600;
+/** The messages publishing a fixture (its fixture change and pre-match odds) open every script. */
+const PUBLICATION = 2;
 /** A recovery resends fixtures ended up to this long before its `after` (or now). */
 const RECOVERY_LOOKBACK_MS = 24 * 60 * MINUTE;
 
@@ -93,11 +96,11 @@ export function createSimulatorAdapter(input: SimulatorOptions): SimulatorAdapte
       // Published in the window: the pre-match part only.
       for (const fixture of fixtures(sport, from + options.horizonMs, to + options.horizonMs))
         out.push(...prematchScript(fixture, options).filter((m) => m.ts > from && m.ts <= to));
-      // Playing in the window.
-      for (const fixture of fixtures(sport, from - longestMs, to)) {
+      // Playing (or called off) in the window: the script after its publication.
+      for (const fixture of fixtures(sport, from - longestMs, to + CANCEL_BEFORE_MS)) {
         const { script: full, endTs } = script(fixture);
         if (endTs <= from) continue;
-        out.push(...full.filter((m) => m.ts > Math.max(from, fixture.startTs - 1) && m.ts <= to));
+        out.push(...full.slice(PUBLICATION).filter((m) => m.ts > from && m.ts <= to));
       }
     }
     return out.sort((a, b) => a.ts - b.ts);
@@ -111,7 +114,7 @@ export function createSimulatorAdapter(input: SimulatorOptions): SimulatorAdapte
           out.push(...prematchScript(fixture, options));
       } else {
         const since = Math.max(request.after ?? now, now - RECOVERY_LOOKBACK_MS) - longestMs;
-        for (const fixture of fixtures(sport, since, now)) {
+        for (const fixture of fixtures(sport, since, now + CANCEL_BEFORE_MS)) {
           const { script: full, endTs } = script(fixture);
           if (endTs < (request.after ?? now) - 10 * MINUTE) continue;
           out.push(...full.filter((m) => m.ts <= now));
