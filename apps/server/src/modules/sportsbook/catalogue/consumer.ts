@@ -10,6 +10,9 @@
  * Per producer it keeps the last message time; after a silence (RECOVERY_GAP_MS) or an `alive`
  * saying it lost its subscription, it suspends that producer's markets and asks the adapter for a
  * snapshot, lifting the suspension at `snapshot_complete`.
+ *
+ * The consumer is the catalogue's only writer and holds the module's write SQL, as a repository does
+ * (the read queries are in catalogue.repository.ts).
  */
 import type { Db } from '@croupier/db/client';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';

@@ -6,22 +6,18 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { SportsbookEvent } from '@croupier/contract/sportsbook/catalogue';
 import type { Db } from '@croupier/db/client';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../lib/app-error.ts';
 import { SPORT_KEYS } from '../feed/messages.ts';
 import {
-  sbCategories,
-  sbCompetitors,
-  sbEvents,
-  sbMarkets,
-  sbOutcomes,
-  sbSports,
-  sbTournaments,
-} from '../sportsbook.tables.ts';
+  createCatalogueRepository,
+  type EventFilter,
+  type MarketRow,
+  type EventRow as Row,
+} from './catalogue.repository.ts';
 import { MAIN_MARKETS, MARKET_ORDER, marketNamer, parseMarketKey } from './market-names.ts';
 
 type MarketStatus = 'active' | 'suspended' | 'deactivated' | 'settled' | 'cancelled';
+type EventRow = Row & { locale: Locale };
 
 export function oddsText(oddsMilli: number): string {
   return `${Math.floor(oddsMilli / 1000)}.${String(oddsMilli % 1000).padStart(3, '0')}`;
@@ -31,24 +27,14 @@ function notFound(field: string): AppError {
   return new AppError('InvalidParameterException', { fields: { [field]: 'not_found' } });
 }
 
-const home = alias(sbCompetitors, 'home');
-const away = alias(sbCompetitors, 'away');
+const name = (locale: Locale, row: { nameEn: string; nameFr: string }) =>
+  locale === 'fr' ? row.nameFr : row.nameEn;
 
 export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
-  const { db } = deps;
-  const name = (locale: Locale, row: { nameEn: string; nameFr: string }) =>
-    locale === 'fr' ? row.nameFr : row.nameEn;
-
-  const liveCount = sql<number>`count(${sbEvents.id}) FILTER (WHERE ${sbEvents.status} = 'live')::int`;
-  const upcomingCount = () =>
-    sql<number>`count(${sbEvents.id}) FILTER (WHERE ${sbEvents.status} = 'not_started' AND ${sbEvents.startTime} > ${deps.now()})::int`;
+  const repository = createCatalogueRepository(deps.db);
 
   async function sports(locale: Locale) {
-    const rows = await db
-      .select({ sport: sbSports, live: liveCount, upcoming: upcomingCount() })
-      .from(sbSports)
-      .leftJoin(sbEvents, eq(sbEvents.sportKey, sbSports.key))
-      .groupBy(sbSports.key);
+    const rows = await repository.sportRows(deps.now());
     const rank = (key: string) => {
       const i = (SPORT_KEYS as readonly string[]).indexOf(key);
       return i === -1 ? SPORT_KEYS.length : i;
@@ -66,24 +52,12 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
   }
 
   async function assertSport(sport: string) {
-    const [row] = await db.select({ key: sbSports.key }).from(sbSports).where(eq(sbSports.key, sport));
-    if (!row) throw notFound('sport');
+    if (!(await repository.sportExists(sport))) throw notFound('sport');
   }
 
   async function tournaments(sport: string, locale: Locale) {
     await assertSport(sport);
-    const rows = await db
-      .select({
-        tournament: sbTournaments,
-        category: sbCategories,
-        live: liveCount,
-        upcoming: upcomingCount(),
-      })
-      .from(sbTournaments)
-      .innerJoin(sbCategories, eq(sbCategories.key, sbTournaments.categoryKey))
-      .leftJoin(sbEvents, eq(sbEvents.tournamentKey, sbTournaments.key))
-      .where(eq(sbTournaments.sportKey, sport))
-      .groupBy(sbTournaments.key, sbCategories.key);
+    const rows = await repository.tournamentRows(sport, deps.now());
     rows.sort(
       (a, b) =>
         name(locale, a.category).localeCompare(name(locale, b.category), locale) ||
@@ -100,56 +74,11 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
     };
   }
 
-  async function events(where: SQL | undefined, locale: Locale, limit: number) {
-    return db
-      .select({
-        event: sbEvents,
-        sport: sbSports,
-        tournament: sbTournaments,
-        category: sbCategories,
-        home,
-        away,
-      })
-      .from(sbEvents)
-      .innerJoin(sbSports, eq(sbSports.key, sbEvents.sportKey))
-      .innerJoin(sbTournaments, eq(sbTournaments.key, sbEvents.tournamentKey))
-      .innerJoin(sbCategories, eq(sbCategories.key, sbTournaments.categoryKey))
-      .innerJoin(home, eq(home.key, sbEvents.homeKey))
-      .innerJoin(away, eq(away.key, sbEvents.awayKey))
-      .where(where)
-      .orderBy(asc(sbEvents.startTime), asc(sbEvents.id))
-      .limit(limit)
-      .then((rows) => rows.map((row) => ({ ...row, locale })));
+  async function events(filter: EventFilter, locale: Locale, limit: number): Promise<EventRow[]> {
+    return (await repository.eventRows(filter, limit)).map((row) => ({ ...row, locale }));
   }
 
-  type EventRow = Awaited<ReturnType<typeof events>>[number];
-
-  async function marketsOf(eventIds: string[], onlyKinds?: string[]) {
-    if (eventIds.length === 0) return [];
-    const markets = await db
-      .select()
-      .from(sbMarkets)
-      .where(
-        and(inArray(sbMarkets.eventId, eventIds), onlyKinds ? inArray(sbMarkets.key, onlyKinds) : undefined),
-      )
-      .orderBy(asc(sbMarkets.position));
-    const outcomes = await db
-      .select()
-      .from(sbOutcomes)
-      .where(
-        and(
-          inArray(sbOutcomes.eventId, eventIds),
-          onlyKinds ? inArray(sbOutcomes.marketKey, onlyKinds) : undefined,
-        ),
-      )
-      .orderBy(asc(sbOutcomes.position));
-    return markets.map((market) => ({
-      market,
-      outcomes: outcomes.filter((o) => o.eventId === market.eventId && o.marketKey === market.key),
-    }));
-  }
-
-  function marketView(row: EventRow, entry: Awaited<ReturnType<typeof marketsOf>>[number]) {
+  function marketView(row: EventRow, entry: MarketRow) {
     const namer = marketNamer(
       row.locale,
       name(row.locale, row.home),
@@ -173,22 +102,6 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
         void_factor: (o.voidFactor ?? null) as '0' | '0.5' | '1' | null,
       })),
     };
-  }
-
-  async function openCounts(eventIds: string[]): Promise<Map<string, number>> {
-    if (eventIds.length === 0) return new Map();
-    const rows = await db
-      .select({ eventId: sbMarkets.eventId, count: sql<number>`count(*)::int` })
-      .from(sbMarkets)
-      .where(
-        and(
-          inArray(sbMarkets.eventId, eventIds),
-          eq(sbMarkets.status, 'active'),
-          eq(sbMarkets.recoverySuspended, false),
-        ),
-      )
-      .groupBy(sbMarkets.eventId);
-    return new Map(rows.map((r) => [r.eventId, r.count]));
   }
 
   function eventView(row: EventRow, count: number, main: SportsbookEvent['main_market']): SportsbookEvent {
@@ -217,7 +130,10 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
 
   async function list(rows: EventRow[]) {
     const ids = rows.map((r) => r.event.id);
-    const [counts, mains] = await Promise.all([openCounts(ids), marketsOf(ids, MAIN_MARKETS)]);
+    const [counts, mains] = await Promise.all([
+      repository.openMarketCounts(ids),
+      repository.marketRows(ids, MAIN_MARKETS),
+    ]);
     return {
       items: rows.map((row) => {
         const main = mains.find((m) => m.market.eventId === row.event.id);
@@ -228,12 +144,7 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
 
   async function live(input: { sport?: string | undefined }, locale: Locale) {
     if (input.sport) await assertSport(input.sport);
-    const rows = await events(
-      and(eq(sbEvents.status, 'live'), input.sport ? eq(sbEvents.sportKey, input.sport) : undefined),
-      locale,
-      200,
-    );
-    return list(rows);
+    return list(await events({ status: 'live', sport: input.sport }, locale, 200));
   }
 
   async function upcoming(
@@ -244,33 +155,24 @@ export function createCatalogueReader(deps: { db: Db; now: () => Date }) {
     if (Number.isNaN(midnight))
       throw new AppError('InvalidParameterException', { fields: { date: 'invalid' } });
     if (input.sport) await assertSport(input.sport);
-    if (input.tournament) {
-      const [row] = await db
-        .select({ key: sbTournaments.key })
-        .from(sbTournaments)
-        .where(eq(sbTournaments.key, input.tournament));
-      if (!row) throw notFound('tournament');
-    }
+    if (input.tournament && !(await repository.tournamentExists(input.tournament)))
+      throw notFound('tournament');
     const from = new Date(Math.max(midnight - input.utc_offset * 60_000, deps.now().getTime()));
     const to = new Date(midnight - input.utc_offset * 60_000 + 86_400_000);
-    const rows = await events(
-      and(
-        eq(sbEvents.status, 'not_started'),
-        gte(sbEvents.startTime, from),
-        lt(sbEvents.startTime, to),
-        input.sport ? eq(sbEvents.sportKey, input.sport) : undefined,
-        input.tournament ? eq(sbEvents.tournamentKey, input.tournament) : undefined,
-      ),
-      locale,
-      500,
-    );
-    return list(rows);
+    const filter = {
+      status: 'not_started',
+      startFrom: from,
+      startBefore: to,
+      sport: input.sport,
+      tournament: input.tournament,
+    };
+    return list(await events(filter, locale, 500));
   }
 
   async function event(id: string, locale: Locale) {
-    const [row] = await events(eq(sbEvents.id, id), locale, 1);
+    const [row] = await events({ id }, locale, 1);
     if (!row) throw notFound('id');
-    const entries = await marketsOf([id]);
+    const entries = await repository.marketRows([id]);
     const rank = (key: string) => {
       const i = MARKET_ORDER.indexOf(parseMarketKey(key).kind);
       return i === -1 ? MARKET_ORDER.length : i;
