@@ -282,6 +282,35 @@ describe('scripts', () => {
     expect(script[2]!.ts).toBe(off[0]!.startTs - 10 * 60_000);
   });
 
+  it('deliver again what a failed pass did not, and the snapshots still owed', async () => {
+    const adapter = createSimulatorAdapter({ seed: 'failure' });
+    await adapter.poll(day, async () => {});
+    await adapter.requestRecovery({ product: 1, after: null, requestId: 4 });
+    let delivered = 0;
+    await expect(
+      adapter.poll(day + 3_600_000, async () => {
+        delivered += 1;
+        if (delivered === 5) throw new Error('database restarting');
+      }),
+    ).rejects.toThrow('database restarting');
+    const again: Array<{ kind: string; requestId?: number }> = [];
+    await adapter.poll(day + 3_600_000, async (m) => {
+      again.push(m as { kind: string });
+    });
+    expect(again.length).toBeGreaterThan(5);
+    expect(again.filter((m) => m.kind === 'snapshot_complete')).toEqual([
+      { kind: 'snapshot_complete', product: 1, timestamp: day + 3_600_000, requestId: 4 },
+    ]);
+    const fresh = createSimulatorAdapter({ seed: 'failure' });
+    await fresh.poll(day, async () => {});
+    await fresh.requestRecovery({ product: 1, after: null, requestId: 4 });
+    let count = 0;
+    await fresh.poll(day + 3_600_000, async () => {
+      count += 1;
+    });
+    expect(again).toHaveLength(count);
+  });
+
   it('deliver the same messages whatever the polling rhythm', async () => {
     const collect = async (step: number) => {
       const adapter = createSimulatorAdapter({ seed: 'rhythm' });

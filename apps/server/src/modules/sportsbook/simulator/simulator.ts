@@ -145,17 +145,25 @@ export function createSimulatorAdapter(input: SimulatorOptions): SimulatorAdapte
     },
 
     async poll(now: number, sink: FeedSink) {
+      const requests = recoveries.splice(0);
       const out: TimedMessage[] = [];
-      for (const request of recoveries.splice(0)) out.push(...snapshot(request, now));
+      for (const request of requests) out.push(...snapshot(request, now));
       if (cursor !== null && now > cursor) out.push(...due(cursor, now));
-      if (cursor === null || now > cursor) cursor = now;
       if (now - lastAlive >= ALIVE_INTERVAL_MS) {
-        lastAlive = now;
         for (const product of KNOWN_PRODUCERS)
           out.push({ ts: now, message: { kind: 'alive', product, timestamp: now, subscribed: true } });
       }
       for (const [id, entry] of scripts) if (entry.endTs < now - 2 * 60 * MINUTE) scripts.delete(id);
-      for (const { message } of out) await sink(message);
+      try {
+        for (const { message } of out) await sink(message);
+      } catch (error) {
+        // Not delivered (the database failing mid-pass): the next poll sends it all again (what was
+        // applied is then stale) and the snapshots asked for are still owed.
+        recoveries.unshift(...requests);
+        throw error;
+      }
+      if (cursor === null || now > cursor) cursor = now;
+      if (now - lastAlive >= ALIVE_INTERVAL_MS) lastAlive = now;
     },
   };
 }
