@@ -136,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.cashbacks.start();
     services.responsibleGaming.startEndPass();
     services.cashier.startDepositLimitPass();
+    // The sportsbook's odds feed (ADR 030): the simulator by default, off in tests.
+    services.sportsbook.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.cashier.stopDepositLimitPass();
     await services.notifications.stop();
     await services.games.stop();
+    await services.sportsbook.stop();
     await deps.jobs.stop();
   });
 

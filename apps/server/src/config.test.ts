@@ -116,3 +116,16 @@ describe('HOST', () => {
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 });
+
+describe('SPORTSBOOK_FEED (ADR 030)', () => {
+  it('runs the simulator by default, but not under NODE_ENV=test unless asked', () => {
+    expect(loadConfig({}).SPORTSBOOK_FEED).toBe('simulator');
+    expect(loadConfig({ NODE_ENV: 'production' }).SPORTSBOOK_FEED).toBe('simulator');
+    expect(loadConfig({ NODE_ENV: 'test' }).SPORTSBOOK_FEED).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test', SPORTSBOOK_FEED: 'simulator' }).SPORTSBOOK_FEED).toBe('simulator');
+    expect(loadConfig({ SPORTSBOOK_FEED: 'off' }).SPORTSBOOK_FEED).toBe('off');
+    expect(loadConfig({}).SPORTSBOOK_MARGIN).toBe(0.06);
+    expect(() => loadConfig({ SPORTSBOOK_FEED: 'betradar' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SPORTSBOOK_MARGIN: '-0.1' })).toThrow(ConfigError);
+  });
+});

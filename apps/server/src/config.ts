@@ -174,10 +174,22 @@ export const configSchema = z
       .optional(),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * The sportsbook's odds feed (ADR 030): the built-in simulator, or off. Unset: the simulator,
+     * except under NODE_ENV=test (a test turns it on itself).
+     */
+    SPORTSBOOK_FEED: z.enum(['simulator', 'off']).optional(),
+    /** The book's margin on every market (0.06 = 6 % overround), applied by the simulator. */
+    SPORTSBOOK_MARGIN: z.coerce.number().min(0).max(0.3).default(0.06),
+    /** Simulated matches play this many times faster than real time (1 = real time). */
+    SPORTSBOOK_SIMULATOR_SPEED: z.coerce.number().int().min(1).max(600).default(6),
+    /** Seed of the simulator's fixtures and matches (same seed, same matches on every node). */
+    SPORTSBOOK_SIMULATOR_SEED: z.string().min(1).max(64).default('croupier'),
   })
   .transform((env) => ({
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'development' ? 'localhost' : '0.0.0.0'),
+    SPORTSBOOK_FEED: env.SPORTSBOOK_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'simulator'),
     SANDBOX:
       env.SANDBOX ??
       (env.DATABASE_URL === undefined &&

@@ -17,6 +17,7 @@ import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
 import { rgSessionsMethods } from './modules/responsible-gaming/sessions.methods.ts';
+import { sportsbookMethods } from './modules/sportsbook/sportsbook.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import { supportMethods } from './modules/support/support.methods.ts';
 import type { Services } from './services.ts';
@@ -45,5 +46,6 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...rgSessionsMethods({ rgSessions: services.rgSessions }),
     ...kycMethods({ kyc: services.kyc }),
     ...supportMethods({ support: services.support }),
+    ...sportsbookMethods({ sportsbook: services.sportsbook }),
   ];
 }

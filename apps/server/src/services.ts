@@ -34,6 +34,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createRgSessionsService } from './modules/responsible-gaming/sessions.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
+import { createSportsbookService } from './modules/sportsbook/sportsbook.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
@@ -193,6 +194,8 @@ export function createServices(deps: Deps) {
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
     support,
+    // The in-house sportsbook (ADR 030): its feed and catalogue; a provider with its own tables.
+    sportsbook: createSportsbookService(deps),
   };
 }
 

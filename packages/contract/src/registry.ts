@@ -79,6 +79,13 @@ import {
   responsibleGamingSetSessionLimit,
 } from './responsible-gaming/session.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
+import {
+  sportsbookGetEvent,
+  sportsbookGetLive,
+  sportsbookGetSports,
+  sportsbookGetTournaments,
+  sportsbookGetUpcoming,
+} from './sportsbook/catalogue.ts';
 import { storageGet } from './storage/get.ts';
 import { storageGetKeys } from './storage/get-keys.ts';
 import { storageSet } from './storage/set.ts';
@@ -175,6 +182,11 @@ export const methods = {
   [freshChatStoreChatEvent.name]: freshChatStoreChatEvent,
   [noticesGet.name]: noticesGet,
   [noticesMarkRead.name]: noticesMarkRead,
+  [sportsbookGetSports.name]: sportsbookGetSports,
+  [sportsbookGetTournaments.name]: sportsbookGetTournaments,
+  [sportsbookGetLive.name]: sportsbookGetLive,
+  [sportsbookGetUpcoming.name]: sportsbookGetUpcoming,
+  [sportsbookGetEvent.name]: sportsbookGetEvent,
 } as const satisfies Record<string, MethodContract>;
 
 export type MethodName = keyof typeof methods;

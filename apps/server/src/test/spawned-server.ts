@@ -59,6 +59,8 @@ export function spawnServer(options: {
   for (const key of STRIPPED) delete env[key];
   Object.assign(env, {
     NODE_ENV: 'production',
+    // The sportsbook's simulated feed stays off in tests unless one turns it on (ADR 030).
+    SPORTSBOOK_FEED: 'off',
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
     ...options.env,
