@@ -134,12 +134,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.wagers.start();
     services.bonuses.startExpiry();
     services.cashbacks.start();
+    services.loyalty.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
     await services.cashier.stopPayoutRetries();
     await services.bonuses.stopExpiry();
     await services.cashbacks.stop();
+    await services.loyalty.stop();
     await services.notifications.stop();
     await services.games.stop();
     await deps.jobs.stop();
