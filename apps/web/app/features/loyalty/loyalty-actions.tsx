@@ -10,6 +10,7 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { usePlayerApi } from '../profile/use-player-api.ts';
+import { formatPoints } from './loyalty-maths.ts';
 import { useLoyaltyNotices } from './loyalty-notices.tsx';
 
 export function useLoyaltyActions({ alias, points }: { alias: string; points: number }) {
@@ -27,7 +28,12 @@ export function useLoyaltyActions({ alias, points }: { alias: string; points: nu
       title: t('shop.insufficientTitle', { alias }),
       content: (
         <p className="text-sm text-muted" data-testid="loyalty-insufficient">
-          {t('shop.insufficientText', { name: product.name, price: product.price, alias, points })}
+          {t('shop.insufficientText', {
+            name: product.name,
+            price: formatPoints(product.price),
+            alias,
+            points: formatPoints(points),
+          })}
         </p>
       ),
     });
@@ -38,7 +44,11 @@ export function useLoyaltyActions({ alias, points }: { alias: string; points: nu
     if (points < product.price) return insufficient(product);
     const ok = await dialogs.confirm({
       title: t('shop.confirmTitle', { name: product.name }),
-      text: t('shop.confirmText', { price: product.price, alias, points }),
+      text: t('shop.confirmText', {
+        price: formatPoints(product.price),
+        alias,
+        points: formatPoints(points),
+      }),
       confirmText: t('shop.confirmAction'),
     });
     if (!ok) return;

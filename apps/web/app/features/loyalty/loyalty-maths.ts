@@ -1,5 +1,6 @@
 /** Level progress from the loyalty info (spec §3 Loyalty info): pure, integer points. */
 import type { LoyaltyInfo, LoyaltyLevel } from '@croupier/contract/loyalty/loyalty';
+import { formatNumber } from '../../ui/format.ts';
 
 export interface LevelProgress {
   current: LoyaltyLevel | null;
@@ -18,4 +19,9 @@ export function levelProgress(info: Pick<LoyaltyInfo, 'levels' | 'level_points'>
   const span = next.threshold - from;
   const percent = span <= 0 ? 0 : Math.floor(((info.level_points - from) * 100) / span);
   return { current, next, percent: Math.max(0, Math.min(100, percent)) };
+}
+
+/** Points are whole numbers: grouped, no decimals (spec §9 thousands with commas). */
+export function formatPoints(points: number): string {
+  return formatNumber(points, { fractionDigits: 0 });
 }

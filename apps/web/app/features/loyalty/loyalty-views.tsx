@@ -16,10 +16,10 @@ import { Link } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
-import { formatDate, formatNumber } from '../../ui/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { PageHeader } from '../promotions/page-parts.tsx';
 import { useLoyaltyActions } from './loyalty-actions.tsx';
-import { levelProgress } from './loyalty-maths.ts';
+import { formatPoints, levelProgress } from './loyalty-maths.ts';
 
 export const LOYALTY_PATH = '/loyalty';
 export const LOYALTY_SHOP_PATH = '/loyalty/shop';
@@ -40,7 +40,7 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-2xl font-bold tracking-tight text-gold" data-testid="loyalty-points">
-          {t('summary.points', { points: formatNumber(info.points), alias })}
+          {t('summary.points', { points: formatPoints(info.points), alias })}
         </p>
         {progress.current && (
           <p className="text-sm font-semibold" data-testid="loyalty-level">
@@ -56,8 +56,8 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
         aria-valuetext={
           progress.next
             ? t('summary.progress', {
-                points: formatNumber(info.level_points),
-                threshold: formatNumber(progress.next.threshold),
+                points: formatPoints(info.level_points),
+                threshold: formatPoints(progress.next.threshold),
                 name: progress.next.name,
               })
             : t('summary.top')
@@ -69,8 +69,8 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
       <p className="text-xs text-muted" data-testid="loyalty-progress">
         {progress.next
           ? t('summary.progress', {
-              points: formatNumber(info.level_points),
-              threshold: formatNumber(progress.next.threshold),
+              points: formatPoints(info.level_points),
+              threshold: formatPoints(progress.next.threshold),
               name: progress.next.name,
             })
           : t('summary.top')}
@@ -130,7 +130,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
                   <div>
                     <h3 className="font-semibold">{level.name}</h3>
                     <p className="text-xs text-muted">
-                      {t('program.levelThreshold', { threshold: formatNumber(level.threshold), alias })}
+                      {t('program.levelThreshold', { threshold: formatPoints(level.threshold), alias })}
                     </p>
                   </div>
                 </div>
@@ -231,7 +231,7 @@ export function LoyaltyShopPage({
               <h2 className="font-semibold">{product.name}</h2>
               <p className="flex-1 text-sm text-muted">{product.description}</p>
               <p className="font-bold" data-testid="loyalty-price">
-                {t('shop.price', { price: formatNumber(product.price), alias })}
+                {t('shop.price', { price: formatPoints(product.price), alias })}
               </p>
               {info && (
                 <Button

@@ -3,9 +3,8 @@ import { type Locale, localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRootLoaderData } from '../../lib/root-data.ts';
-import { formatNumber } from '../../ui/format.ts';
 import { Icon } from '../../ui/icon.tsx';
-import { levelProgress } from './loyalty-maths.ts';
+import { formatPoints, levelProgress } from './loyalty-maths.ts';
 import { PROFILE_LOYALTY_PATH } from './loyalty-views.tsx';
 
 export function MenuLoyalty({ locale, onNavigate }: { locale: Locale; onNavigate: () => void }) {
@@ -23,7 +22,7 @@ export function MenuLoyalty({ locale, onNavigate }: { locale: Locale; onNavigate
       <Icon name="loyalty" className="text-gold" />
       <span className="flex flex-col">
         <span className="font-semibold">
-          {t('summary.points', { points: formatNumber(info.points), alias: info.pointsAlias })}
+          {t('summary.points', { points: formatPoints(info.points), alias: info.pointsAlias })}
         </span>
         {level && <span className="text-xs text-muted">{t('summary.level', { name: level.name })}</span>}
       </span>
