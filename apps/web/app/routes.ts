@@ -77,6 +77,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       // Loyalty club (ADR 033): the programme and its shop.
       route('loyalty', 'routes/loyalty.tsx', id('loyalty')),
       route('loyalty/shop', 'routes/loyalty-shop.tsx', id('loyalty-shop')),
+      route('loyalty/:sysname', 'routes/loyalty-program.tsx', id('loyalty-program')),
       // Any single-segment path is a content page (spec §2); static routes above win over it.
       // Support (spec §2): FAQ, contact options, feedback form.
       route('support', 'routes/support.tsx', id('support')),

@@ -34,6 +34,14 @@ describe('loyalty pages', () => {
     expect(fr.body).toContain('href="/fr/loyalty/shop"');
   });
 
+  test('/loyalty/{sysname} shows that programme; an unknown one is a 404 page', async () => {
+    const page = await get('/loyalty/croupier-club');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Croupier Club');
+    const missing = await get('/fr/loyalty/nope');
+    expect(missing.statusCode).toBe(404);
+  });
+
   test('/loyalty/shop lists the four products; a player gets buy buttons and their points', async () => {
     const guest = await get('/loyalty/shop');
     expect(guest.statusCode).toBe(200);

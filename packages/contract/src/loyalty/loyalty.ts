@@ -109,12 +109,23 @@ export const loyaltyGetPrograms = defineMethod({
   output: listOutput(loyaltyProgramOutput),
 });
 
-/** One programme by id; without an id, the active one (InvalidParameterException when none). */
+/**
+ * One programme by id or by sysname (its key, the `/loyalty/{sysname}` page); with neither, the
+ * active one (InvalidParameterException when none matches).
+ */
 export const loyaltyGetProgram = defineMethod({
   name: 'loyalty.getProgram',
   http: 'GET',
   access: 'guest',
-  input: z.object({ id: idParam().optional() }).strict(),
+  input: z
+    .object({
+      id: idParam().optional(),
+      sysname: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
+        .optional(),
+    })
+    .strict(),
   output: loyaltyProgramOutput,
 });
 

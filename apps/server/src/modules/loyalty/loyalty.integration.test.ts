@@ -182,6 +182,10 @@ describe('player methods', () => {
     const program = await guest.call('loyalty.getProgram', {}, { locale: 'fr' });
     expect(program.body.data).toMatchObject({ key: 'croupier-club', pointsAlias: 'jetons' });
     expect((program.body.data as { levels: unknown[] }).levels).toHaveLength(4);
+    const bySysname = await guest.call('loyalty.getProgram', { sysname: 'croupier-club' });
+    expect(bySysname.body.data).toMatchObject({ name: 'Croupier Club', pointsAlias: 'coins' });
+    const noSysname = await guest.call('loyalty.getProgram', { sysname: 'nope' });
+    expect(noSysname.body.error?.code).toBe('loyalty_programme_not_found');
     const unknown = await guest.call('loyalty.getProgram', { id: 999_999 });
     expect(unknown.body.error?.code).toBe('loyalty_programme_not_found');
   });

@@ -16,7 +16,7 @@ export function loyaltyMethods({ loyalty }: { loyalty: LoyaltyService }) {
   return [
     bindMethod(loyaltyGetInfo, (_input, ctx) => loyalty.info(ctx.requirePlayer().id, ctx.locale)),
     bindMethod(loyaltyGetPrograms, (_input, ctx) => loyalty.programs(ctx.locale)),
-    bindMethod(loyaltyGetProgram, (input, ctx) => loyalty.program(input.id, ctx.locale)),
+    bindMethod(loyaltyGetProgram, (input, ctx) => loyalty.program(input, ctx.locale)),
     bindMethod(loyaltyGetCharacters, (input, ctx) =>
       loyalty.characters(input.offset, input.limit, ctx.locale),
     ),

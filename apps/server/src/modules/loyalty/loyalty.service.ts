@@ -264,9 +264,17 @@ export function createLoyaltyService(
       return { items, total: items.length };
     },
 
-    async program(id: number | undefined, locale: Locale): Promise<LoyaltyProgram> {
+    async program(
+      by: { id?: number | undefined; sysname?: string | undefined },
+      locale: Locale,
+    ): Promise<LoyaltyProgram> {
       const all = await repository.programmes();
-      const found = id === undefined ? all[0] : all.find((p) => p.id === BigInt(id));
+      const found =
+        by.id !== undefined
+          ? all.find((p) => p.id === BigInt(by.id!))
+          : by.sysname !== undefined
+            ? all.find((p) => p.key === by.sysname)
+            : all[0];
       if (!found) throw noProgramme();
       return programOutput(found, locale);
     },
