@@ -273,6 +273,31 @@ describe('the shop', () => {
     expect(await count('player_bonuses', p.id)).toBe(1);
   });
 
+  it('grants each kind through the bonuses module: a bonus, a free-spin pack, a betting bonus', async () => {
+    const p = await player();
+    const keys = ['bonus-10', 'free-spins-20', 'betting-20'];
+    const prices = await Promise.all(keys.map((key) => product(key)));
+    await grantPoints(
+      p.id,
+      prices.reduce((sum, x) => sum + x.price, 0),
+    );
+    for (const bought of prices) {
+      const answer = await p.browser.call('loyalty.buyproduct', { id: bought.id });
+      expect(answer.body.status, JSON.stringify(answer.body)).toBe(1);
+    }
+    const granted = await h.database.db.execute<{ key: string; account: string; grant_key: string }>(
+      sql`SELECT t.key, b.account, b.grant_key FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id
+          WHERE b.player_id = ${p.id} ORDER BY b.id`,
+    );
+    expect(granted.rows.map((r) => [r.key, r.account])).toEqual([
+      ['no-deposit-10', 'bonus'],
+      ['free-spins-20', 'bonus'],
+      ['betting-20', 'betting_bonus'],
+    ]);
+    expect(granted.rows.every((r) => r.grant_key.startsWith('loyalty:purchase:'))).toBe(true);
+    expect(await account(p.id)).toMatchObject({ points: 0 });
+  });
+
   it('too few points, an unknown product or an excluded player write nothing', async () => {
     const p = await player();
     const betting = await product('betting-20');
