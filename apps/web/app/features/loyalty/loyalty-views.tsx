@@ -207,7 +207,7 @@ export function LoyaltyShopPage({
       <PageHeader
         eyebrow={t('page.eyebrow')}
         title={t('page.shopTitle')}
-        intro={info ? '' : t('shop.signIn', { alias })}
+        intro={info ? t('shop.intro', { alias }) : t('shop.signIn', { alias })}
       />
       {info && (
         <div className="mt-6">
