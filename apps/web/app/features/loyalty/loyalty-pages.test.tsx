@@ -28,6 +28,7 @@ import { ToastProvider } from '../../ui/toasts.tsx';
 import { levelProgress } from './loyalty-maths.ts';
 import { LOYALTY_NOTICE_DELAY_MS, LoyaltyNotices, useLoyaltyNotices } from './loyalty-notices.tsx';
 import { LoyaltyProgramPage, LoyaltyShopPage, ProfileLoyaltyPage } from './loyalty-views.tsx';
+import { MenuLoyalty } from './menu-loyalty.tsx';
 
 const LEVELS = [
   { id: 1, name: 'Bronze', threshold: 0, perks: ['Shop access'], image: '/coin.svg' },
@@ -109,6 +110,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+let rootLoyalty: { info: LoyaltyInfo | null } | null = null;
+
 function renderPage(page: ReactNode, locale: Locale = 'en') {
   const path = locale === 'fr' ? '/fr/loyalty' : '/loyalty';
   const i18n = createBundlesTestI18n(locale, {
@@ -119,7 +122,7 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
     {
       id: 'root',
       path: '/',
-      loader: () => ({ isAuthenticated: true, sections: { loyalty: true } }),
+      loader: () => ({ isAuthenticated: true, sections: { loyalty: true }, loyalty: rootLoyalty }),
       HydrateFallback: () => null,
       Component: () => (
         <I18nextProvider i18n={i18n}>
@@ -258,6 +261,26 @@ describe('the profile loyalty page', () => {
     expect(screen.getByTestId('loyalty-points').textContent).toBe('1,250 jetons');
     expect(screen.getByTestId('loyalty-level').textContent).toBe('Niveau Silver');
     expect(screen.queryByTestId('loyalty-characters')).toBeNull();
+  });
+});
+
+describe('the user menu', () => {
+  test('shows the points and level, linking to the profile area (fr); nothing without info', async () => {
+    rootLoyalty = { info: info({ pointsAlias: 'jetons' }) };
+    renderPage(<MenuLoyalty locale="fr" onNavigate={() => {}} />, 'fr');
+    const link = await screen.findByTestId('menu-loyalty');
+    expect(link.getAttribute('href')).toBe('/fr/profile/loyalty');
+    expect(link.textContent).toBe('1,250 jetonsNiveau Silver');
+    cleanup();
+    rootLoyalty = null;
+    renderPage(
+      <>
+        <span>ready</span>
+        <MenuLoyalty locale="en" onNavigate={() => {}} />
+      </>,
+    );
+    await screen.findByText('ready');
+    expect(screen.queryByTestId('menu-loyalty')).toBeNull();
   });
 });
 
