@@ -138,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.cashier.startDepositLimitPass();
     // The sportsbook's odds feed (ADR 030): the simulator by default, off in tests.
     services.sportsbook.start();
+    services.loyalty.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.cashbacks.stop();
     await services.responsibleGaming.stopEndPass();
     await services.cashier.stopDepositLimitPass();
+    await services.loyalty.stop();
     await services.notifications.stop();
     await services.games.stop();
     await services.sportsbook.stop();

@@ -14,6 +14,7 @@ import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
 import { kycMethods } from './modules/kyc/kyc.methods.ts';
+import { loyaltyMethods } from './modules/loyalty/loyalty.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
 import { responsibleGamingMethods } from './modules/responsible-gaming/responsible-gaming.methods.ts';
 import { rgSessionsMethods } from './modules/responsible-gaming/sessions.methods.ts';
@@ -41,6 +42,7 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...gamesMethods({ games: services.games }),
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
+    ...loyaltyMethods({ loyalty: services.loyalty }),
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
     ...rgSessionsMethods({ rgSessions: services.rgSessions }),

@@ -17,6 +17,8 @@ const SEEDS = [
   { name: 'games-catalogue-v1', demo: false, run: (s: Services) => s.games.seed() },
   { name: 'bonuses-demo-v1', demo: true, run: (s: Services) => s.bonuses.seed() },
   { name: 'cashbacks-demo-v1', demo: true, run: (s: Services) => s.cashbacks.seed() },
+  // After the bonuses seed: the shop's products grant its templates.
+  { name: 'loyalty-demo-v1', demo: true, run: (s: Services) => s.loyalty.seed() },
   { name: 'campaigns-demo-v1', demo: true, run: (s: Services) => s.campaigns.seed() },
 ] as const;
 

@@ -29,6 +29,7 @@ import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
 import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
+import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
@@ -159,6 +160,22 @@ export function createServices(deps: Deps) {
     },
   });
   wagers.registerConsumer(cashbacks.accrualConsumer);
+  // Loyalty points (ADR 033): earned by a consumer of the stream; the shop grants promotions
+  // through the bonuses module inside the purchase's transaction. Excluded players earn and buy nothing.
+  const loyalty = createLoyaltyService(deps, {
+    grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
+      responsibleGaming.assertNotExcluded(playerId, tx),
+    ),
+    templateIdByKey: (key) => bonuses.templateIdByKey(key),
+    playerCurrency: async (playerId) => (await accounts.getInfo(playerId, 'en')).currency,
+    excluded: async (playerId, tx) => (await responsibleGaming.activeExclusion(playerId, tx)) !== null,
+    assertNotExcluded: (playerId, tx) => responsibleGaming.assertNotExcluded(playerId, tx),
+    gameTypes: async (ids) => {
+      const found = await games.gameTypesByIds(ids);
+      return new Map([...found].map(([id, game]) => [id, game.type]));
+    },
+  });
+  wagers.registerConsumer(loyalty.pointsConsumer);
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
     grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
@@ -188,6 +205,7 @@ export function createServices(deps: Deps) {
     games,
     bonuses,
     cashbacks,
+    loyalty,
     campaigns,
     responsibleGaming,
     rgSessions,

@@ -24,12 +24,16 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(/;
  * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
  * notices (spec §4) must load after the first interaction and again on every route path change,
  * which an effect on the path is (notices-menu.tsx:78).
+ *
+ * The loyalty notices (spec §4, §9; ADR 033) are toasts fetched the same way: after the first
+ * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:101).
  */
 const ALLOWED = new Set([
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',
   'features/support/notices-menu.tsx:78',
+  'features/loyalty/loyalty-notices.tsx:101',
 ]);
 
 /** The text of the call's parentheses opened at `open`, skipping strings and comments. */

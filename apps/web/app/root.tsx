@@ -33,6 +33,7 @@ import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
+import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
 import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
@@ -278,10 +279,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
       { status: page.status },
     );
   }
+  const loyaltyOn = generalInfo.site_sections.loyalty && config.loyalty.isEnableLoyalty;
+  const isAuthenticated = account.info.uid > 0;
+  const loyaltyInfo =
+    loyaltyOn && isAuthenticated
+      ? await web.api.call('loyalty.getinfo').catch((error: unknown) => {
+          web.log.warn({ err: error }, 'loyalty info failed; continuing without it');
+          return null;
+        })
+      : null;
   return {
     /** The demo profile: every page shows the demo banner (ADR 008). */
     demo: web.demo === true,
-    isAuthenticated: account.info.uid > 0,
+    isAuthenticated,
     account: account.info,
     auth: toAuthRootData(config, generalInfo),
     screenClass: guessScreenClass(request.headers.get('user-agent')),
@@ -291,6 +301,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
     seo,
     /** Which site sections have their pages (ADR 014): links into the others are not drawn. */
     sections: generalInfo.site_sections,
+    loyalty: loyaltyOn ? { config: config.loyalty, info: loyaltyInfo } : null,
   };
 }
 
@@ -455,7 +466,13 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root');
   return (
     <>
-      <Outlet />
+      {/* Loyalty notices as toasts (spec §4), for players while the loyalty section is on. */}
+      <LoyaltyNotices
+        enabled={Boolean(rootData?.isAuthenticated && rootData.loyalty)}
+        settings={rootData?.loyalty?.config.notification ?? { duration: 5, sound: false }}
+      >
+        <Outlet />
+      </LoyaltyNotices>
       {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
       {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
       {/* Session time limit, reality checks, previous session (ADR 028), for players. */}

@@ -31,6 +31,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('notification', 'routes/profile-notification.tsx', id('profile-notification')),
         route('bonuses', 'routes/profile-bonuses.tsx', id('profile-bonuses')),
         route('cashback', 'routes/profile-cashback.tsx', id('profile-cashback')),
+        route('loyalty', 'routes/profile-loyalty.tsx', id('profile-loyalty')),
         route('responsible-game', 'routes/profile-responsible-game.tsx', id('profile-responsible-game')),
         route('verification', 'routes/profile-verification.tsx', id('profile-verification')),
       ]),
@@ -73,6 +74,10 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('promotions/:id', 'routes/promotion.tsx', id('promotion')),
       route('offers', 'routes/offers.tsx', id('offers')),
       route('offers/:id', 'routes/offer.tsx', id('offer')),
+      // Loyalty club (ADR 033): the programme and its shop.
+      route('loyalty', 'routes/loyalty.tsx', id('loyalty')),
+      route('loyalty/shop', 'routes/loyalty-shop.tsx', id('loyalty-shop')),
+      route('loyalty/:sysname', 'routes/loyalty-program.tsx', id('loyalty-program')),
       // Any single-segment path is a content page (spec §2); static routes above win over it.
       // Support (spec §2): FAQ, contact options, feedback form.
       route('support', 'routes/support.tsx', id('support')),

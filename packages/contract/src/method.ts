@@ -20,7 +20,7 @@ export interface MethodContract<
   access: MethodAccess;
   input: In;
   output: Out;
-  /** Whether a GET call may change state (only the spec's `auth.logout`). */
+  /** Whether a GET call may change state (the spec's `auth.logout`, `loyalty.getnotifications`). */
   getChangesState?: boolean;
   /** A banned or deleted player may still call it (public metadata the blocked page needs). */
   allowBlocked?: boolean;

@@ -61,6 +61,16 @@ import { gamesGetLikes } from './games/get-likes.ts';
 import { gamesGetProviders } from './games/get-providers.ts';
 import { gamesGetWinners } from './games/get-winners.ts';
 import { gamesRemoveLike } from './games/remove-like.ts';
+import {
+  loyaltyBuyProduct,
+  loyaltyGetCharacters,
+  loyaltyGetInfo,
+  loyaltyGetNotifications,
+  loyaltyGetProducts,
+  loyaltyGetProgram,
+  loyaltyGetPrograms,
+  loyaltySetCharacter,
+} from './loyalty/loyalty.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
@@ -157,6 +167,14 @@ export const methods = {
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,
+  [loyaltyGetInfo.name]: loyaltyGetInfo,
+  [loyaltyGetPrograms.name]: loyaltyGetPrograms,
+  [loyaltyGetProgram.name]: loyaltyGetProgram,
+  [loyaltyGetCharacters.name]: loyaltyGetCharacters,
+  [loyaltySetCharacter.name]: loyaltySetCharacter,
+  [loyaltyGetProducts.name]: loyaltyGetProducts,
+  [loyaltyBuyProduct.name]: loyaltyBuyProduct,
+  [loyaltyGetNotifications.name]: loyaltyGetNotifications,
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,

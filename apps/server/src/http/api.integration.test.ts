@@ -40,7 +40,7 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; promotions, offers and bonuses have their pages.
+    // ADR 014: every section of the registry, on or off; promotions, offers, bonuses and loyalty have their pages.
     expect(body.data.site_sections).toEqual({
       sports: false,
       promotions: true,
@@ -48,7 +48,7 @@ describe('/api envelope and transport', () => {
       jackpots: false,
       offers: true,
       bonuses: true,
-      loyalty: false,
+      loyalty: true,
       support: true,
       responsibleGaming: true,
       verification: true,

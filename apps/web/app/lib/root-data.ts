@@ -13,6 +13,7 @@ import type {
   SiteConfig,
 } from '@croupier/contract/content/cms-config';
 import type { DomainSeoSettings, SeoRecord } from '@croupier/contract/content/seo';
+import type { LoyaltyInfo } from '@croupier/contract/loyalty/loyalty';
 import type { CurrencyInfo, GeneralInfo } from '@croupier/contract/metadata/get-general-info';
 import type { ValidationCode } from '@croupier/contract/validation/messages';
 import { useRouteLoaderData } from 'react-router';
@@ -61,6 +62,12 @@ export interface RootData {
   seo: RootSeo;
   /** Which site sections have their pages (ADR 014): links into the others are not drawn. */
   sections: GeneralInfo['site_sections'];
+  /**
+   * The loyalty club (ADR 033), when its section is on and the content enables it: the notice
+   * settings, and for a player their points and level (header user menu); null info for a guest
+   * or when the call failed (the page goes on without it).
+   */
+  loyalty?: { config: CmsConfig['loyalty']; info: LoyaltyInfo | null } | null;
 }
 
 /** The root loader's data, or undefined where it failed or on the game server's bare pages. */

@@ -16,7 +16,8 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   offers: true,
   /** Profile bonuses and cashback (`/profile/bonuses`, `/profile/cashback`). */
   bonuses: true,
-  loyalty: false,
+  /** Loyalty club (`/loyalty`, `/loyalty/shop`, `/profile/loyalty`), ADR 033. */
+  loyalty: true,
   support: true,
   /** The player's responsible-gaming tools (`/responsible-game`, `/profile/responsible-game`). */
   responsibleGaming: true,

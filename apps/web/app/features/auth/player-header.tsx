@@ -25,6 +25,7 @@ import {
   MenuDepositDetalization,
   type MenuDeposits,
 } from '../cashier/menu-deposit-detalization.tsx';
+import { MenuLoyalty } from '../loyalty/menu-loyalty.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
 import {
   NoticesButton,
@@ -180,6 +181,7 @@ function UserMenu({
         </Button>
       </div>
       {deposits && <MenuDepositDetalization deposits={deposits} />}
+      <MenuLoyalty locale={locale} onNavigate={onNavigate} />
       <nav aria-label={t('header.userMenu')}>
         <ul className="grid gap-1">
           {notices && (

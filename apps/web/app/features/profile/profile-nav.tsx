@@ -1,11 +1,12 @@
 /**
  * The profile's sections (spec §2 profile areas). Only areas that exist are listed: the others
- * (verification, responsible gaming, bets, loyalty) join with their issues; bonuses and cashback
+ * (bets) join with their issues; loyalty shows while its site section is on; bonuses and cashback
  * name themselves in the `bonuses` namespace.
  * Tabs on phones and tablets, a side menu from laptop width.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
+import { useRootLoaderData } from '../../lib/root-data.ts';
 import { SectionNav } from '../../ui/section-nav.tsx';
 import type { IconName } from '../../ui/sprite.tsx';
 
@@ -22,16 +23,19 @@ export const PROFILE_SECTIONS = [
     label: 'responsible-gaming:nav.profile',
   },
   { id: 'verification', path: '/profile/verification', icon: 'check-circle', label: 'verification:nav' },
+  { id: 'loyalty', path: '/profile/loyalty', icon: 'loyalty', label: 'loyalty:page.profileTitle' },
 ] as const satisfies readonly { id: string; path: string; icon: IconName; label?: string }[];
 
 export function ProfileNav({ locale }: { locale: Locale }) {
-  const { t } = useTranslation(['profile', 'bonuses', 'responsible-gaming', 'verification']);
+  const { t } = useTranslation(['profile', 'bonuses', 'responsible-gaming', 'verification', 'loyalty']);
+  // The loyalty area shows while its site section is on (ADR 014).
+  const loyaltyOn = useRootLoaderData()?.sections.loyalty === true;
   return (
     <SectionNav
       label={t('nav.label')}
       testIdPrefix="profile-nav"
       sideFromLaptop
-      sections={PROFILE_SECTIONS.map((s) => ({
+      sections={PROFILE_SECTIONS.filter((s) => s.id !== 'loyalty' || loyaltyOn).map((s) => ({
         id: s.id,
         to: localizePath(s.path, locale),
         icon: s.icon,
