@@ -17,6 +17,7 @@ const SEEDS = [
   { name: 'games-catalogue-v1', demo: false, run: (s: Services) => s.games.seed() },
   { name: 'bonuses-demo-v1', demo: true, run: (s: Services) => s.bonuses.seed() },
   { name: 'cashbacks-demo-v1', demo: true, run: (s: Services) => s.cashbacks.seed() },
+  { name: 'jackpots-demo-v1', demo: true, run: (s: Services) => s.jackpots.seed() },
   { name: 'campaigns-demo-v1', demo: true, run: (s: Services) => s.campaigns.seed() },
 ] as const;
 

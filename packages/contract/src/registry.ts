@@ -61,6 +61,8 @@ import { gamesGetLikes } from './games/get-likes.ts';
 import { gamesGetProviders } from './games/get-providers.ts';
 import { gamesGetWinners } from './games/get-winners.ts';
 import { gamesRemoveLike } from './games/remove-like.ts';
+import { jackpotsGet } from './jackpots/get.ts';
+import { jackpotsGetWinners } from './jackpots/get-winners.ts';
 import { getMetadata } from './metadata/get.ts';
 import { getGeneralInfo } from './metadata/get-general-info.ts';
 import type { MethodContract } from './method.ts';
@@ -145,6 +147,8 @@ export const methods = {
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,
+  [jackpotsGet.name]: jackpotsGet,
+  [jackpotsGetWinners.name]: jackpotsGetWinners,
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,
