@@ -26,6 +26,15 @@ export interface JackpotRules {
   ceilingMinor: bigint;
 }
 
+/** An operator's jackpot: its rules, names, currency and the games that feed it. */
+export interface JackpotDefinition extends JackpotRules {
+  key: string;
+  name: { en: string; fr: string };
+  currency: string;
+  /** Platform game sysnames whose real-money stakes feed it. */
+  games: string[];
+}
+
 /** A fresh server seed: 32 random bytes as lower-case hex (the string itself is the HMAC key). */
 export function newServerSeed(): string {
   return randomBytes(32).toString('hex');

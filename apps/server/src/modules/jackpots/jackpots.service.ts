@@ -12,21 +12,18 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JackpotMoves } from '../wallet/jackpot-moves.ts';
 import { createJackpotConsumer } from './jackpot-consumer.ts';
-import { commitmentOf, dropPoint, newServerSeed, validateRules } from './jackpot-draw.ts';
+import {
+  commitmentOf,
+  dropPoint,
+  type JackpotDefinition,
+  newServerSeed,
+  validateRules,
+} from './jackpot-draw.ts';
+
+export type { JackpotDefinition } from './jackpot-draw.ts';
+
 import { createJackpotsRepository, type JackpotRecord, type JackpotTx } from './jackpots.repository.ts';
 import { DEMO_JACKPOTS } from './seed-jackpots.ts';
-
-export interface JackpotDefinition {
-  key: string;
-  name: { en: string; fr: string };
-  currency: string;
-  contributionBp: number;
-  reserveBp: number;
-  seedMinor: bigint;
-  ceilingMinor: bigint;
-  /** Platform game sysnames whose real-money stakes feed it. */
-  games: string[];
-}
 
 export interface GameSummary {
   id: bigint;

@@ -1,5 +1,5 @@
 /** The demo jackpots (seed `jackpots-demo-v1`, demo profile only), on the in-house games. */
-import type { JackpotDefinition } from './jackpots.service.ts';
+import type { JackpotDefinition } from './jackpot-draw.ts';
 
 export const DEMO_JACKPOTS: JackpotDefinition[] = [
   {
