@@ -99,7 +99,13 @@ function renderPage(path: string, data: () => unknown, page: (loaderData: never)
   return router;
 }
 
-const props = (loaderData: unknown) => ({ loaderData, params: {}, matches: [] }) as never;
+// The route components only read loaderData; the other props are React Router's.
+const props = (loaderData: unknown) =>
+  ({ loaderData, params: {}, matches: [] }) as unknown as {
+    loaderData: never;
+    params: never;
+    matches: never;
+  };
 
 describe('/jackpots', () => {
   test('a card per jackpot with its amount, ceiling and a link to its page', async () => {
