@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
 import { JACKPOT_REFRESH_MS } from '../features/jackpots/jackpot-paths.ts';
+import { JackpotWinsStrip } from '../features/jackpots/jackpot-wins-strip.tsx';
 import commonEn from '../i18n/locales/en/common.json' with { type: 'json' };
 import gamesEn from '../i18n/locales/en/games.json' with { type: 'json' };
 import jackpotsEn from '../i18n/locales/en/jackpots.json' with { type: 'json' };
@@ -71,10 +72,10 @@ const WIN: JackpotWinOutput = {
 };
 
 /** The page under a root route whose loader answers `data()` again at every revalidation. */
-function renderPage(path: string, data: () => unknown, page: (loaderData: never) => ReactNode) {
+function renderPage<T>(path: string, data: () => unknown, page: (loaderData: T) => ReactNode) {
   const locale = path.startsWith('/fr') ? 'fr' : 'en';
   function Page() {
-    const loaded = useLoaderData() as { page: never };
+    const loaded = useLoaderData() as { page: T };
     return <>{page(loaded.page)}</>;
   }
   const router = createMemoryRouter(
@@ -200,5 +201,44 @@ describe('/jackpots/{id}', () => {
     expect(screen.getByText('Pas encore gagné : il tombera avant €5,000.00.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Jackpots' }).getAttribute('href')).toBe('/fr/jackpots');
     expect(screen.getByText('Comment le gagnant est désigné')).toBeTruthy();
+  });
+});
+
+describe('jackpot wins on /winners', () => {
+  test('each win names the masked player, the jackpot (linked) and the amount, in both languages', async () => {
+    renderPage(
+      '/winners',
+      () => ({ wins: [WIN] }),
+      (data: { wins: JackpotWinOutput[] }) => <JackpotWinsStrip wins={data.wins} />,
+    );
+    const strip = within(await screen.findByTestId('jackpot-wins'));
+    expect(strip.getByText('ma***n')).toBeTruthy();
+    expect(strip.getByRole('link', { name: 'won Mega Reels Jackpot' }).getAttribute('href')).toBe(
+      '/jackpots/3',
+    );
+    expect(strip.getByText('€3,210.00')).toBeTruthy();
+    cleanup();
+    renderPage(
+      '/fr/winners',
+      () => ({ wins: [WIN] }),
+      (data: { wins: JackpotWinOutput[] }) => <JackpotWinsStrip wins={data.wins} />,
+    );
+    expect((await screen.findByRole('heading', { name: 'Gains de jackpot' })).tagName).toBe('H2');
+    expect(screen.getByRole('link', { name: 'a gagné Mega Reels Jackpot' }).getAttribute('href')).toBe(
+      '/fr/jackpots/3',
+    );
+  });
+
+  test('shows nothing without a jackpot win', async () => {
+    renderPage(
+      '/winners',
+      () => ({ wins: [] }),
+      (data: { wins: JackpotWinOutput[] }) => (
+        <div data-testid="strip-host">
+          <JackpotWinsStrip wins={data.wins} />
+        </div>
+      ),
+    );
+    expect((await screen.findByTestId('strip-host')).innerHTML).toBe('');
   });
 });
