@@ -159,3 +159,16 @@ export function validateRules(rules: JackpotRules): string | undefined {
 export function declaredPoolShareBp(rules: Pick<JackpotRules, 'reserveBp'>): number {
   return 10_000 - rules.reserveBp;
 }
+
+/**
+ * The declared long-run ratio of jackpot wins to contributions (ADR 032): p · (C + S) / (C − S),
+ * p the pool share. A statistic for the rules page and the simulation, never used on money.
+ */
+export function declaredPayoutRatio(
+  rules: Pick<JackpotRules, 'reserveBp' | 'seedMinor' | 'ceilingMinor'>,
+): number {
+  const poolShare = declaredPoolShareBp(rules) / 10_000;
+  return (
+    (poolShare * Number(rules.ceilingMinor + rules.seedMinor)) / Number(rules.ceilingMinor - rules.seedMinor)
+  );
+}
