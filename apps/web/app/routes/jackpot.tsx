@@ -73,7 +73,7 @@ export default function Jackpot({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold tracking-tight text-balance laptop:text-4xl">{jackpot.name}</h1>
         <p className="mt-4 text-sm font-medium text-muted">{t('detail.now')}</p>
         <p
-          className="amount text-4xl font-bold text-gold tabular-nums laptop:text-5xl"
+          className="amount text-3xl font-bold break-words text-gold tabular-nums tablet:text-4xl laptop:text-5xl"
           data-testid="jackpot-amount"
           aria-live="polite"
         >
