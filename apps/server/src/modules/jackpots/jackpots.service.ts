@@ -10,6 +10,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { maskName } from '../games/games.service.ts';
 import type { JackpotMoves } from '../wallet/jackpot-moves.ts';
 import { createJackpotConsumer } from './jackpot-consumer.ts';
 import {
@@ -42,14 +43,6 @@ export interface JackpotsCollaborators {
   publicNames(playerIds: readonly bigint[]): Promise<Map<bigint, { fakename: string | null; login: string }>>;
   /** Deterministic seeds in tests. */
   serverSeed?: () => string;
-}
-
-/** A display name masked for winners lists: `marian` → `ma***n`, `bob` → `b***` (as the games' winners). */
-export function maskPlayerName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length === 0) return '***';
-  if (chars.length <= 4) return `${chars[0]}***`;
-  return `${chars[0]}${chars[1]}***${chars[chars.length - 1]}`;
 }
 
 /** Basis points as a percentage text: 150 → "1.5", 1000 → "10". */
@@ -202,7 +195,7 @@ export function createJackpotsService(
             jackpot_id: Number(jackpot.id),
             jackpot_name: nameOf(jackpot, locale),
             cycle: cycle.cycle,
-            player: maskPlayerName(display),
+            player: maskName(display),
             amount: amount(cycle.winMinor as bigint, jackpot.currency),
             currency: jackpot.currency,
             game: game ? gameOut(game) : null,
