@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router'
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
 import { JACKPOT_REFRESH_MS } from '../features/jackpots/jackpot-paths.ts';
+import { JackpotTicker } from '../features/jackpots/jackpot-ticker.tsx';
 import { JackpotWinsStrip } from '../features/jackpots/jackpot-wins-strip.tsx';
 import commonEn from '../i18n/locales/en/common.json' with { type: 'json' };
 import gamesEn from '../i18n/locales/en/games.json' with { type: 'json' };
@@ -240,5 +241,32 @@ describe('jackpot wins on /winners', () => {
       ),
     );
     expect((await screen.findByTestId('strip-host')).innerHTML).toBe('');
+  });
+});
+
+describe('the home page’s jackpot ticker', () => {
+  test('each jackpot’s amount links to its page; nothing without a jackpot', async () => {
+    renderPage(
+      '/fr',
+      () => ({ jackpots: [JACKPOT] }),
+      (data: { jackpots: JackpotOutput[] }) => <JackpotTicker jackpots={data.jackpots} />,
+    );
+    const ticker = within(await screen.findByTestId('jackpot-ticker'));
+    expect(ticker.getByRole('link', { name: 'Jackpots' }).getAttribute('href')).toBe('/fr/jackpots');
+    expect(ticker.getByRole('link', { name: /Mega Reels Jackpot/ }).getAttribute('href')).toBe(
+      '/fr/jackpots/3',
+    );
+    expect(ticker.getByText('€1,234.56')).toBeTruthy();
+    cleanup();
+    renderPage(
+      '/',
+      () => ({ jackpots: [] }),
+      (data: { jackpots: JackpotOutput[] }) => (
+        <div data-testid="ticker-host">
+          <JackpotTicker jackpots={data.jackpots} />
+        </div>
+      ),
+    );
+    expect((await screen.findByTestId('ticker-host')).innerHTML).toBe('');
   });
 });
