@@ -121,7 +121,9 @@ describe('jackpots', () => {
     await drain();
     const s = await state();
     // 10 % of 15 = 1.5: one minor unit (to the pool, the reserve's 10 % floors to 0), half carried.
-    expect(s).toMatchObject({ contributions: 1, contributed: 1n, current: SEED + 1n });
+    expect(s).toMatchObject({ contributions: 1, contributed: 1n });
+    // (Unless the drawn drop point was the seed itself, 1 chance in 2 001: then that round won it.)
+    if (s.wins === 0) expect(s.current).toBe(SEED + 1n);
   });
 
   it('applies each event once, also after a replay of the whole stream and a batch applied twice', async () => {
