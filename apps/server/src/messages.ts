@@ -11,6 +11,7 @@ import { campaignsTexts } from './modules/campaigns/campaigns.messages.ts';
 import { cashbacksTexts } from './modules/cashbacks/cashbacks.messages.ts';
 import { cashierTexts } from './modules/cashier/cashier.messages.ts';
 import { promotionsTexts } from './modules/cms/promotions.messages.ts';
+import { jackpotsTexts } from './modules/jackpots/jackpots.messages.ts';
 import { loyaltyTexts } from './modules/loyalty/loyalty.messages.ts';
 import { responsibleGamingTexts } from './modules/responsible-gaming/responsible-gaming.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
@@ -24,6 +25,7 @@ export const messages = createMessageRegistry([
   bonusesTexts,
   cashbacksTexts,
   loyaltyTexts,
+  jackpotsTexts,
   campaignsTexts,
   backofficeTexts,
   promotionsTexts,

@@ -13,6 +13,7 @@ import { bannersMethods } from './modules/cms/banners.methods.ts';
 import { promotionsMethods } from './modules/cms/promotions.methods.ts';
 import { eventsMethods } from './modules/events/events.methods.ts';
 import { gamesMethods } from './modules/games/games.methods.ts';
+import { jackpotsMethods } from './modules/jackpots/jackpots.methods.ts';
 import { kycMethods } from './modules/kyc/kyc.methods.ts';
 import { loyaltyMethods } from './modules/loyalty/loyalty.methods.ts';
 import { metadataMethods } from './modules/metadata/metadata.methods.ts';
@@ -43,6 +44,7 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...bonusesMethods({ bonuses: services.bonuses }),
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...loyaltyMethods({ loyalty: services.loyalty }),
+    ...jackpotsMethods({ jackpots: services.jackpots }),
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
     ...rgSessionsMethods({ rgSessions: services.rgSessions }),

@@ -19,6 +19,7 @@ const SEEDS = [
   { name: 'cashbacks-demo-v1', demo: true, run: (s: Services) => s.cashbacks.seed() },
   // After the bonuses seed: the shop's products grant its templates.
   { name: 'loyalty-demo-v1', demo: true, run: (s: Services) => s.loyalty.seed() },
+  { name: 'jackpots-demo-v1', demo: true, run: (s: Services) => s.jackpots.seed() },
   { name: 'campaigns-demo-v1', demo: true, run: (s: Services) => s.campaigns.seed() },
 ] as const;
 

@@ -28,6 +28,7 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
 import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
+import { createJackpotsService } from './modules/jackpots/jackpots.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
@@ -41,6 +42,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
+import { jackpotMoves } from './modules/wallet/jackpot-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export function createServices(deps: Deps) {
@@ -176,6 +178,19 @@ export function createServices(deps: Deps) {
     },
   });
   wagers.registerConsumer(loyalty.pointsConsumer);
+  // Jackpot contributions and drops are a consumer too (ADR 032); pools live in the ledger.
+  const jackpots = createJackpotsService(deps, {
+    jackpotMoves,
+    gamesBySysnames: async (sysnames) => {
+      const found = await Promise.all(sysnames.map((sysname) => games.findGame({ sysname })));
+      return found.flatMap((game) =>
+        game ? [{ id: game.id, sysname: game.sysname, name: game.name, imageUrl: game.imageUrl }] : [],
+      );
+    },
+    gamesByIds: (ids) => games.summariesByIds(ids),
+    publicNames: (playerIds) => accounts.publicNames(playerIds),
+  });
+  wagers.registerConsumer(jackpots.accrualConsumer);
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
     grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
@@ -206,6 +221,7 @@ export function createServices(deps: Deps) {
     bonuses,
     cashbacks,
     loyalty,
+    jackpots,
     campaigns,
     responsibleGaming,
     rgSessions,

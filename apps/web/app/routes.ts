@@ -72,6 +72,9 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       // Promotions (CMS content) and offers (campaigns), ADR 023.
       route('promotions', 'routes/promotions.tsx', id('promotions')),
       route('promotions/:id', 'routes/promotion.tsx', id('promotion')),
+      // Progressive jackpots (ADR 032).
+      route('jackpots', 'routes/jackpots.tsx', id('jackpots')),
+      route('jackpots/:id', 'routes/jackpot.tsx', id('jackpot')),
       route('offers', 'routes/offers.tsx', id('offers')),
       route('offers/:id', 'routes/offer.tsx', id('offer')),
       // Loyalty club (ADR 033): the programme and its shop.

@@ -61,6 +61,8 @@ import { gamesGetLikes } from './games/get-likes.ts';
 import { gamesGetProviders } from './games/get-providers.ts';
 import { gamesGetWinners } from './games/get-winners.ts';
 import { gamesRemoveLike } from './games/remove-like.ts';
+import { jackpotsGet } from './jackpots/get.ts';
+import { jackpotsGetWinners } from './jackpots/get-winners.ts';
 import {
   loyaltyBuyProduct,
   loyaltyGetCharacters,
@@ -175,6 +177,8 @@ export const methods = {
   [loyaltyGetProducts.name]: loyaltyGetProducts,
   [loyaltyBuyProduct.name]: loyaltyBuyProduct,
   [loyaltyGetNotifications.name]: loyaltyGetNotifications,
+  [jackpotsGet.name]: jackpotsGet,
+  [jackpotsGetWinners.name]: jackpotsGetWinners,
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,

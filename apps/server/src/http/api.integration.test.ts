@@ -40,12 +40,12 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; promotions, offers, bonuses and loyalty have their pages.
+    // ADR 014: every section of the registry, on or off; promotions, offers, bonuses, loyalty and jackpots have their pages.
     expect(body.data.site_sections).toEqual({
       sports: false,
       promotions: true,
       tournaments: false,
-      jackpots: false,
+      jackpots: true,
       offers: true,
       bonuses: true,
       loyalty: true,

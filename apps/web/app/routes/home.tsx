@@ -1,12 +1,14 @@
 /**
- * Home (spec §2, DESIGN.md "Home"): the hero carousel from banners, then the content blocks.
- * Game rails, the jackpot ticker and the winners strip join when the game hall, jackpots and
- * winners exist — no placeholder tiles until there is real content to show.
+ * Home (spec §2, DESIGN.md "Home"): the hero carousel from banners, the jackpot ticker (when the
+ * jackpots section is on and a jackpot runs), then the content blocks. Game rails and the winners
+ * strip join when the game hall and winners exist — no placeholder tiles until there is real
+ * content to show.
  */
 import { isHrefAvailable } from '@croupier/contract/content/site-sections';
 import { useTranslation } from 'react-i18next';
 import { type HeroBanner, HeroCarousel } from '../features/home/hero-carousel.tsx';
 import { HomeBlocks } from '../features/home/home-blocks.tsx';
+import { JackpotTicker } from '../features/jackpots/jackpot-ticker.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
@@ -16,12 +18,25 @@ import type { Route } from './+types/home';
 export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const [banners, blocks] = await Promise.all([
+  const [banners, blocks, jackpots] = await Promise.all([
     orErrorPage(web.api.call('banners.get', { position: 'home_hero', count: 10 })),
     web.content.getHomeBlocks(locale).catch((error: unknown) => {
       web.log.warn({ err: error }, 'home blocks could not be loaded; showing the page without them');
       return [];
     }),
+    // The ticker is an extra: without it (section off, or the call failed) the home page still shows.
+    web.sections.jackpots
+      ? web.api.call('Jackpots.get', {}).then(
+          (list) => list.items,
+          (error: unknown) => {
+            web.log.warn(
+              { err: error },
+              'jackpots could not be loaded; showing the home page without the ticker',
+            );
+            return [];
+          },
+        )
+      : Promise.resolve([]),
   ]);
   const hero: HeroBanner[] = banners.items
     .filter((banner): banner is HeroBanner & typeof banner => banner.description !== undefined)
@@ -29,7 +44,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     .filter((banner) => !banner.description.link || isHrefAvailable(banner.description.link, web.sections))
     .map((banner) => ({ id: banner.id, description: banner.description }))
     .sort((a, b) => a.description.priority - b.description.priority);
-  return { hero, blocks, pageMeta: {} };
+  return { hero, blocks, jackpots, pageMeta: {} };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -40,6 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-screen-desktopMd px-3 pt-4 tablet:px-6 tablet:pt-6 laptop:px-8">
       <h1 className="sr-only">{t('home.heading')}</h1>
       <HeroCarousel banners={loaderData.hero} locale={locale} />
+      <JackpotTicker jackpots={loaderData.jackpots} />
       <div className="mt-12 laptop:mt-16">
         <HomeBlocks blocks={loaderData.blocks} locale={locale} />
       </div>

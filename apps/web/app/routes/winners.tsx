@@ -1,6 +1,7 @@
 /**
  * /winners (spec §2): the latest big wins of real-money rounds (`games.getWinners`): the game, the
- * winner's masked name (never who they are), the amount and the multiple of the bet, and when.
+ * winner's masked name (never who they are), the amount and the multiple of the bet, and when;
+ * above them the latest jackpot wins (`Jackpots.getWinners`, ADR 032).
  */
 import { localizePath } from '@croupier/contract/locales';
 import { Trophy } from 'lucide-react';
@@ -10,6 +11,7 @@ import { currencyInfoOf, useAuthRoot } from '../features/auth/auth-root-data.ts'
 import { GameArt } from '../features/games/game-art.tsx';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { gamePagePath } from '../features/games/game-paths.ts';
+import { JackpotWinsStrip } from '../features/jackpots/jackpot-wins-strip.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
@@ -23,6 +25,7 @@ import { useFormatDateTime } from '../ui/use-format-date-time.ts';
 import type { Route } from './+types/winners';
 
 const WINNERS_SHOWN = 30;
+const JACKPOT_WINS_SHOWN = 4;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   withPageTitle(matches, loaderData?.pageMeta.title);
@@ -30,8 +33,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const winners = await orErrorPage(web.api.call('games.getWinners', { count: WINNERS_SHOWN }));
-  return { winners: winners.items, pageMeta: { title: i18nFor(locale).t('games:winners.title') } };
+  const [winners, jackpotWins] = await orErrorPage(
+    Promise.all([
+      web.api.call('games.getWinners', { count: WINNERS_SHOWN }),
+      web.api.call('Jackpots.getWinners', { count: JACKPOT_WINS_SHOWN }),
+    ]),
+  );
+  return {
+    winners: winners.items,
+    jackpotWins: jackpotWins.items,
+    pageMeta: { title: i18nFor(locale).t('games:winners.title') },
+  };
 }
 
 export default function Winners({ loaderData }: Route.ComponentProps) {
@@ -55,6 +67,7 @@ export default function Winners({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-1 text-2xl font-bold tracking-tight laptop:text-3xl">{t('winners.title')}</h1>
         <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{t('winners.intro')}</p>
       </header>
+      <JackpotWinsStrip wins={loaderData.jackpotWins ?? []} />
       {loaderData.winners.length === 0 ? (
         <div className="mt-8">
           <EmptyState

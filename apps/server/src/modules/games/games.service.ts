@@ -497,6 +497,13 @@ export function createGamesService(
       return (await repository.findGame(by)) ?? null;
     },
 
+    /** Sysname, name and art of games by id, active or not (the jackpots name their games and wins). */
+    async summariesByIds(
+      ids: readonly bigint[],
+    ): Promise<{ id: bigint; sysname: string; name: string; imageUrl: string }[]> {
+      return [...(await repository.gamesByIds(ids))].map(([id, game]) => ({ id, ...game }));
+    },
+
     // --- favourites -----------------------------------------------------------------------------------
 
     async likes(playerId: bigint): Promise<{ sysnames: string[] }> {

@@ -11,7 +11,8 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   sports: false,
   promotions: true,
   tournaments: false,
-  jackpots: false,
+  /** Progressive jackpots (`/jackpots`, `/jackpots/{id}`, ADR 032). */
+  jackpots: true,
   /** The player's offers page (`/offers`). */
   offers: true,
   /** Profile bonuses and cashback (`/profile/bonuses`, `/profile/cashback`). */
