@@ -108,7 +108,11 @@ export function createKycService(
   function providerFailed(error: unknown): never {
     if (error instanceof KycProviderError) {
       deps.log.warn({ err: error, status: error.status }, 'KYC provider call failed');
-      throw new AppError('UnknownErrorException', { code: 'kyc_provider_unavailable', cause: error });
+      // The provider is down or refused: a 503 the page turns into "try again", never a 500.
+      throw new AppError('ApplicationUnavailableException', {
+        code: 'kyc_provider_unavailable',
+        cause: error,
+      });
     }
     throw error;
   }
