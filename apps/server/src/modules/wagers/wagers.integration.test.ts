@@ -326,7 +326,7 @@ describe('scheduling and lag', () => {
       expect(local.statusCode).toBe(200);
       // Every registered consumer has its row once the app is ready: nothing behind on a new stream.
       expect(local.json()).toEqual({
-        consumers: ['bonus_wagering', 'cashback_accrual', 'loyalty_points', 'jackpot_contribution'].map(
+        consumers: ['bonus_wagering', 'cashback_accrual', 'jackpot_contribution', 'loyalty_points'].map(
           (consumer) => ({
             consumer,
             position: '0',
