@@ -17,6 +17,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['./apps/web/app/ui/testing-library-setup.ts'],
         },
       },
       {
