@@ -24,27 +24,20 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function call(action: 'bet' | 'win' | 'rollback', body: Record<string, string>) {
-  const reply = await h.call(action, { game: h.gameCode, ...body });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  expect(reply.body.status).toBe('ok');
-  return reply;
-}
-
 describe('cashback from real game wallet calls', () => {
   it('accrues the net real loss of bets, wins and rollbacks and pays 10 % once', async () => {
     const p = await h.player({ deposit: 100n });
     const other = await h.player({ deposit: 100n });
     const started = new Date(h.nowMs());
     const roundA = id('round');
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: id('bet'),
       round_id: roundA,
       amount: '20.00',
       currency: 'EUR',
     });
-    await call('win', {
+    await h.callOk('win', {
       token: p.token,
       transaction_id: id('win'),
       round_id: roundA,
@@ -53,20 +46,20 @@ describe('cashback from real game wallet calls', () => {
     });
     const roundB = id('round');
     const refunded = id('bet');
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: refunded,
       round_id: roundB,
       amount: '10.00',
       currency: 'EUR',
     });
-    await call('rollback', {
+    await h.callOk('rollback', {
       token: p.token,
       transaction_id: id('rb'),
       reference_transaction_id: refunded,
       round_id: roundB,
     });
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: id('bet'),
       round_id: id('round'),
@@ -75,14 +68,14 @@ describe('cashback from real game wallet calls', () => {
     });
     // The other player wins more than they stake: no cashback.
     const roundC = id('round');
-    await call('bet', {
+    await h.callOk('bet', {
       token: other.token,
       transaction_id: id('bet'),
       round_id: roundC,
       amount: '2.00',
       currency: 'EUR',
     });
-    await call('win', {
+    await h.callOk('win', {
       token: other.token,
       transaction_id: id('win'),
       round_id: roundC,

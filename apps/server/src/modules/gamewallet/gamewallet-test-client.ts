@@ -36,6 +36,8 @@ export interface WalletHarness extends TestApp {
   advance(ms: number): void;
   nowMs(): number;
   call(action: string, body: unknown, options?: CallOptions): Promise<WalletReply>;
+  /** A call on the harness's game that must succeed (HTTP 200, status ok); throws with the answer otherwise. */
+  callOk(action: 'bet' | 'win' | 'rollback', body: Record<string, string>): Promise<WalletReply>;
   /** A player with a real (default) or demo session in `currency`, and `deposit` major units on main. */
   player(options?: {
     mode?: 'real' | 'demo';
@@ -78,7 +80,7 @@ export async function createWalletHarness(): Promise<WalletHarness> {
   const balance = async (playerId: bigint, currency: string, kind: 'main' | 'fun') =>
     t.app.services.wallet.balanceMinor(playerId, currency, kind);
 
-  return {
+  const harness: WalletHarness = {
     ...t,
     secret: credentials.secret,
     providerId: credentials.providerId,
@@ -102,6 +104,13 @@ export async function createWalletHarness(): Promise<WalletHarness> {
       if (contentType !== null) headers['content-type'] = contentType;
       const response = await t.app.inject({ method: 'POST', url: `/gw/v1/${action}`, headers, payload: raw });
       return { status: response.statusCode, body: response.json() };
+    },
+    async callOk(action, body) {
+      const reply = await harness.call(action, { game: gameCode, ...body });
+      if (reply.status !== 200 || reply.body.status !== 'ok') {
+        throw new Error(`${action} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      }
+      return reply;
     },
     async player(options = {}) {
       const currency = options.currency ?? 'EUR';
@@ -134,4 +143,5 @@ export async function createWalletHarness(): Promise<WalletHarness> {
       return rows.rows[0]?.n ?? 0;
     },
   };
+  return harness;
 }

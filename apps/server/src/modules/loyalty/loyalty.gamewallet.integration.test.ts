@@ -21,25 +21,18 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function call(action: 'bet' | 'win' | 'rollback', body: Record<string, string>) {
-  const reply = await h.call(action, { game: h.gameCode, ...body });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  expect(reply.body.status).toBe('ok');
-  return reply;
-}
-
 describe('loyalty points from real game wallet calls', () => {
   it('earns on real stakes, not on wins; a rollback takes back; replays add nothing', async () => {
     const p = await h.player({ deposit: 100n });
     const round = id('round');
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: id('bet'),
       round_id: round,
       amount: '20.00',
       currency: 'EUR',
     });
-    await call('win', {
+    await h.callOk('win', {
       token: p.token,
       transaction_id: id('win'),
       round_id: round,
@@ -48,20 +41,20 @@ describe('loyalty points from real game wallet calls', () => {
     });
     const refunded = id('bet');
     const roundB = id('round');
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: refunded,
       round_id: roundB,
       amount: '10.00',
       currency: 'EUR',
     });
-    await call('rollback', {
+    await h.callOk('rollback', {
       token: p.token,
       transaction_id: id('rb'),
       reference_transaction_id: refunded,
       round_id: roundB,
     });
-    await call('bet', {
+    await h.callOk('bet', {
       token: p.token,
       transaction_id: id('bet'),
       round_id: id('round'),
