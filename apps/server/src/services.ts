@@ -74,6 +74,8 @@ export function createServices(deps: Deps) {
     cms,
     wallet,
     verification: (playerId) => kyc.verificationOf(playerId),
+    // A character chosen at sign-up must exist (loyalty is built below, reached at sign-up time).
+    characterExists: (id) => loyalty.characterExists(id),
   });
   const social = createSocialService(deps, { sessions, accounts });
   // Deposit offers (ADR 021): the cashier checks them through campaigns (built below, reached only
@@ -176,6 +178,7 @@ export function createServices(deps: Deps) {
       const found = await games.gameTypesByIds(ids);
       return new Map([...found].map(([id, game]) => [id, game.type]));
     },
+    signUpCharacter: (playerId) => accounts.signUpCharacter(playerId),
   });
   wagers.registerConsumer(loyalty.pointsConsumer);
   // Jackpot contributions and drops are a consumer too (ADR 032); pools live in the ledger.

@@ -288,6 +288,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
           return null;
         })
       : null;
+  // The sign-up form's character picker (auth config showCharacterSelect) needs the characters.
+  const characterPicker =
+    loyaltyOn &&
+    !isAuthenticated &&
+    config.loyalty.isEnableCharacters &&
+    config['auth-config'].registration.showCharacterSelect;
+  const characters = characterPicker
+    ? await web.api.call('loyalty.getcharacters', { limit: 100 }).then(
+        (page) => page.items,
+        (error: unknown) => {
+          web.log.warn({ err: error }, 'loyalty characters failed; the sign-up form goes without');
+          return [];
+        },
+      )
+    : [];
   return {
     /** The demo profile: every page shows the demo banner (ADR 008). */
     demo: web.demo === true,
@@ -301,7 +316,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
     seo,
     /** Which site sections have their pages (ADR 014): links into the others are not drawn. */
     sections: generalInfo.site_sections,
-    loyalty: loyaltyOn ? { config: config.loyalty, info: loyaltyInfo } : null,
+    loyalty: loyaltyOn ? { config: config.loyalty, info: loyaltyInfo, characters } : null,
   };
 }
 

@@ -13,7 +13,7 @@ import type {
   SiteConfig,
 } from '@croupier/contract/content/cms-config';
 import type { DomainSeoSettings, SeoRecord } from '@croupier/contract/content/seo';
-import type { LoyaltyInfo } from '@croupier/contract/loyalty/loyalty';
+import type { LoyaltyCharacter, LoyaltyInfo } from '@croupier/contract/loyalty/loyalty';
 import type { CurrencyInfo, GeneralInfo } from '@croupier/contract/metadata/get-general-info';
 import type { ValidationCode } from '@croupier/contract/validation/messages';
 import { useRouteLoaderData } from 'react-router';
@@ -65,9 +65,14 @@ export interface RootData {
   /**
    * The loyalty club (ADR 033), when its section is on and the content enables it: the notice
    * settings, and for a player their points and level (header user menu); null info for a guest
-   * or when the call failed (the page goes on without it).
+   * or when the call failed (the page goes on without it). `characters`: for a guest, when the
+   * sign-up form offers a character (auth config showCharacterSelect), else empty.
    */
-  loyalty?: { config: CmsConfig['loyalty']; info: LoyaltyInfo | null } | null;
+  loyalty?: {
+    config: CmsConfig['loyalty'];
+    info: LoyaltyInfo | null;
+    characters?: LoyaltyCharacter[];
+  } | null;
 }
 
 /** The root loader's data, or undefined where it failed or on the game server's bare pages. */

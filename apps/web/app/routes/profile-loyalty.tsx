@@ -2,6 +2,7 @@
  * /profile/loyalty (spec §2, ADR 033): the player's points and level progress, and the character
  * choice (with the change confirm) when the loyalty config enables characters.
  */
+import { showsCharacterIn } from '../features/loyalty/loyalty-maths.ts';
 import { ProfileLoyaltyPage } from '../features/loyalty/loyalty-views.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
@@ -21,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     info,
     characters: characters.items,
-    showCharacters: config.loyalty.isEnableCharacters,
+    showCharacters: showsCharacterIn(config.loyalty, 'profile'),
     pageMeta: { title: i18nFor(locale).t('loyalty:page.profileTitle') },
   };
 }

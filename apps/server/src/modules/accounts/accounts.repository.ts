@@ -223,6 +223,15 @@ function createAccountsQueries(db: Executor) {
     },
 
     /** The promo code the player signed up with (ADR 021), or null. */
+    async signUpCharacter(id: bigint): Promise<number | null> {
+      const [row] = await db
+        .select({ characterId: players.characterId })
+        .from(players)
+        .where(eq(players.id, id))
+        .limit(1);
+      return row?.characterId ?? null;
+    },
+
     async signUpPromoCode(id: bigint): Promise<string | null> {
       const [row] = await db
         .select({ promoCode: players.promoCode })

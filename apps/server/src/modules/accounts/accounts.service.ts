@@ -32,6 +32,8 @@ export function createAccountsService(
     wallet: WalletService;
     /** Identity verification (modules/kyc, ADR 026): where a player's review stands, for account info. */
     verification?: VerificationLookup;
+    /** Loyalty characters (modules/loyalty): a character chosen at sign-up must exist. */
+    characterExists?: (id: number) => Promise<boolean>;
   },
 ) {
   const { sessions, notifications, metadata, cms, wallet } = collaborators;
@@ -55,6 +57,7 @@ export function createAccountsService(
     notifications,
     normalizeContactValue,
     support,
+    ...(collaborators.characterExists ? { characterExists: collaborators.characterExists } : {}),
   });
   const twoFactor = createTwoFactor({ deps, repository, totpBox, support });
   const accountInfo = createAccountInfo({
@@ -76,6 +79,8 @@ export function createAccountsService(
     ...bans,
     /** The promo code kept from sign-up (campaigns redeem it at the first deposit, ADR 021). */
     signUpPromoCode: (playerId: bigint) => repository.signUpPromoCode(playerId),
+    /** The loyalty character chosen at sign-up (loyalty shows it until the player picks another). */
+    signUpCharacter: (playerId: bigint) => repository.signUpCharacter(playerId),
   };
 }
 

@@ -31,6 +31,8 @@ export interface SignUpAndSignInContext {
   /** Passed in, not imported: it lives in accounts.service.ts, which imports this file (no cycle). */
   normalizeContactValue: (raw: string) => { type: ContactType; value: string };
   support: AccountSupport;
+  /** Whether a loyalty character exists and is enabled (the sign-up's character choice). */
+  characterExists?: (id: number) => Promise<boolean>;
 }
 
 export function createSignUpAndSignIn({
@@ -40,6 +42,7 @@ export function createSignUpAndSignIn({
   notifications,
   normalizeContactValue,
   support,
+  characterExists,
 }: SignUpAndSignInContext) {
   const {
     siteUrl,
@@ -75,6 +78,10 @@ export function createSignUpAndSignIn({
       }
       if (input.birthDate !== undefined) checkAge('birth_date', input.birthDate, null);
       const currency = await availableCurrency(input.currency);
+      const characterId = config.showCharacterSelect ? (input.character ?? null) : null;
+      if (characterId !== null && !(await characterExists?.(characterId))) {
+        throw fieldError('character', 'not_found', 'account.character_not_found');
+      }
       if (await repository.loginExists(login.value)) {
         throw fieldError('login', 'loginTaken', 'account.login_taken');
       }
@@ -91,7 +98,7 @@ export function createSignUpAndSignIn({
           currency,
           isRegistrationCompleted: true,
           promoCode: input.promoCode || null,
-          characterId: config.showCharacterSelect ? (input.character ?? null) : null,
+          characterId,
           termsAcceptedAt: config.terms.isActive ? now : null,
           markBetting: checkbox(config.markBetting, input.markBetting),
           createdAt: now,

@@ -611,7 +611,7 @@ function settingsDocument(locale: Locale): CmsSettingsDocument {
     'auth-config': {
       registration: {
         confirmEmailPopup: true,
-        showCharacterSelect: false,
+        showCharacterSelect: true,
         showPromocode: true,
         showPromoFieldByDefault: false,
         terms: { isActive: true, defaultValue: false },

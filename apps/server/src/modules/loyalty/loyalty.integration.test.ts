@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newBrowser } from '../accounts/account-test-client.ts';
+import { newBrowser, signUp, uniqueEmail } from '../accounts/account-test-client.ts';
 import type { NewWagerEvent } from '../wagers/wager-event.ts';
 import { LOYALTY_CONSUMER } from './loyalty.service.ts';
 
@@ -221,6 +221,36 @@ describe('player methods', () => {
       level_points: 40,
     });
     expect((info.body.data as { levels: unknown[] }).levels).toHaveLength(4);
+  });
+
+  it("a character chosen at sign-up is the player's until they pick another; an unknown one registers nobody", async () => {
+    const guest = newBrowser(h.app);
+    const characters = await guest.call('loyalty.getcharacters', { limit: 4 });
+    const [first, second] = (characters.body.data as { items: { id: number; name: string }[] }).items;
+
+    const login = uniqueEmail('character');
+    const refused = await guest.call('auth.register', {
+      login,
+      password: 'Secret-123',
+      terms: '1',
+      birth_date: '01.01.1990',
+      character: 999_999,
+    });
+    expect(refused.body.error).toMatchObject({
+      type: 'InvalidParameterException',
+      fields: { character: 'not_found' },
+    });
+    const written = await h.database.db.execute<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM players WHERE login = ${login}`,
+    );
+    expect(written.rows[0]!.n).toBe('0');
+
+    const { browser } = await signUp(h.app, { login, character: first!.id });
+    const chosen = await browser.call('loyalty.getinfo', {});
+    expect((chosen.body.data as { character: { id: number } | null }).character?.id).toBe(first!.id);
+    expect((await browser.call('loyalty.setcharacter', { id: second!.id })).body.status).toBe(1);
+    const changed = await browser.call('loyalty.getinfo', {});
+    expect((changed.body.data as { character: { id: number } | null }).character?.id).toBe(second!.id);
   });
 });
 

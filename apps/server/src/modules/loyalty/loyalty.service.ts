@@ -57,6 +57,12 @@ export interface LoyaltyCollaborators {
   assertNotExcluded(playerId: bigint, tx: LoyaltyTx): Promise<void>;
   /** Game types (`slot`, `live` …) of platform games, for per-game-type rates. */
   gameTypes(ids: bigint[]): Promise<Map<bigint, string>>;
+  /** The character the player chose at sign-up (accounts), shown until they pick another here. */
+  signUpCharacter?(playerId: bigint): Promise<number | null>;
+}
+
+function toBigInt(id: number | null | undefined): bigint | null {
+  return id === null || id === undefined ? null : BigInt(id);
 }
 
 export function createLoyaltyService(
@@ -283,7 +289,10 @@ export function createLoyaltyService(
       const programme = await activeProgramme();
       if (!programme) throw noProgramme();
       const account = await repository.account(deps.db, playerId);
-      const character = account?.characterId ? await repository.character(account.characterId) : null;
+      const characterId =
+        account?.characterId ?? (await collaborators.signUpCharacter?.(playerId).then(toBigInt));
+      const found = characterId ? await repository.character(characterId) : null;
+      const character = found?.enabled ? found : null;
       const levelPoints = account?.levelPoints ?? 0;
       const expiry =
         account && account.points > 0 ? expiresAt(account.lastEarnedAt, programme.expiryDays) : null;
@@ -304,6 +313,11 @@ export function createLoyaltyService(
     async characters(offset: number, limit: number, locale: Locale) {
       const page = await repository.characters(offset, limit);
       return { items: page.items.map((c) => characterOutput(c, locale)), offset, limit, total: page.total };
+    },
+
+    /** Whether a character exists and may be chosen (the sign-up form's choice is checked with it). */
+    async characterExists(characterId: number): Promise<boolean> {
+      return (await repository.character(BigInt(characterId)))?.enabled === true;
     },
 
     async setCharacter(playerId: bigint, characterId: number): Promise<void> {

@@ -3,8 +3,8 @@
  * `registration.loginType`, password, currency from the available ones (the default preselected),
  * the terms / notify / markBetting boxes the config turns on (terms must be ticked when active),
  * and the promo code field (per showPromocode / showPromoFieldByDefault, prefilled from the
- * `promo_code` kept in localStorage). A character picker would join when loyalty characters exist
- * (`showCharacterSelect`); there are none yet, so it stays hidden.
+ * `promo_code` kept in localStorage), and the loyalty character picker (`showCharacterSelect`, when
+ * the root loader found characters).
  *
  * Fields are checked with the shared rules, as the player types or on submit per
  * `registration.validationStrategy`; the server's field errors land on the same fields.
@@ -24,7 +24,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { AuthRootData } from '../../lib/root-data.ts';
+import { type AuthRootData, useRootLoaderData } from '../../lib/root-data.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -37,6 +37,7 @@ import {
 } from '../campaigns/promo-code-failure.ts';
 import { useOpenLimitPrompt } from '../responsible-gaming/limit-prompt.tsx';
 import { PROMO_CODE_STORAGE_KEY, storedPromoCode } from './attribution.ts';
+import { CharacterPicker } from './character-picker.tsx';
 import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
 import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
@@ -49,6 +50,8 @@ export interface RegistrationValues {
   notify: boolean;
   markBetting: boolean;
   promo_code: string;
+  /** A loyalty character id, or '' (choose later); absent where the form offers none. */
+  character?: string;
   /** Optional here (asked before the first deposit otherwise); when typed, of age. */
   birth_date: string;
 }
@@ -61,6 +64,7 @@ const FORM_FIELDS = [
   'notify',
   'markBetting',
   'promo_code',
+  'character',
   'birth_date',
 ] as const;
 
@@ -73,6 +77,7 @@ export function registrationSchema(config: AuthRootData['config']['registration'
     notify: z.boolean(),
     markBetting: z.boolean(),
     promo_code: z.string().trim(),
+    character: z.string().optional(),
     // The site's minimum age; the server applies the configured one and says it in its message.
     birth_date: localized(z.string(), optional(birthDateField({ minimumAge: DEFAULT_MINIMUM_AGE })), context),
   });
@@ -91,6 +96,8 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
   const signedIn = useSignedIn();
   const openLimitPrompt = useOpenLimitPrompt();
   const registration = auth.config.registration;
+  const offeredCharacters = useRootLoaderData()?.loyalty?.characters;
+  const characters = registration.showCharacterSelect ? (offeredCharacters ?? []) : [];
   const context = useMemo<MessageContext>(
     () => ({ locale, overrides: auth.validationOverrides }),
     [locale, auth.validationOverrides],
@@ -119,6 +126,7 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
       notify: registration.notify.isActive && registration.notify.defaultValue,
       markBetting: registration.markBetting.isActive && registration.markBetting.defaultValue,
       promo_code: '',
+      character: '',
       birth_date: '',
     },
   });
@@ -149,6 +157,7 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
         markBetting: values.markBetting,
         ...(registration.showPromocode && values.promo_code !== '' ? { promo_code: values.promo_code } : {}),
         ...(values.birth_date ? { birth_date: values.birth_date } : {}),
+        ...(characters.length > 0 && values.character ? { character: Number(values.character) } : {}),
       });
     } catch (error) {
       const onFields = applyServerFieldErrors(error, FORM_FIELDS, setError, context);
@@ -246,6 +255,14 @@ export function RegistrationForm({ auth }: { auth: AuthRootData }) {
             {t('register.havePromoCode')}
           </button>
         ))}
+
+      {characters.length > 0 && (
+        <CharacterPicker
+          characters={characters}
+          field={register('character')}
+          error={errors.character?.message}
+        />
+      )}
 
       {(registration.terms.isActive || registration.notify.isActive || registration.markBetting.isActive) && (
         <div className="flex flex-col gap-3 pt-1">

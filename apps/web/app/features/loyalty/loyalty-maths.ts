@@ -25,3 +25,13 @@ export function levelProgress(info: Pick<LoyaltyInfo, 'levels' | 'level_points'>
 export function formatPoints(points: number): string {
   return formatNumber(points, { fractionDigits: 0 });
 }
+
+/** Where the loyalty config shows the player's character (`placesWhereDisplayedCharacters`). */
+export type CharacterPlace = 'header' | 'profile' | 'loyalty';
+
+export function showsCharacterIn(
+  config: { isEnableCharacters: boolean; placesWhereDisplayedCharacters: string[] },
+  place: CharacterPlace,
+): boolean {
+  return config.isEnableCharacters && config.placesWhereDisplayedCharacters.includes(place);
+}

@@ -110,7 +110,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-let rootLoyalty: { info: LoyaltyInfo | null } | null = null;
+/** The loyalty config's character settings the user menu reads. */
+const MENU_CONFIG = { isEnableCharacters: true, placesWhereDisplayedCharacters: ['header'] };
+let rootLoyalty: { config: typeof MENU_CONFIG; info: LoyaltyInfo | null } | null = null;
 
 function renderPage(page: ReactNode, locale: Locale = 'en') {
   const path = locale === 'fr' ? '/fr/loyalty' : '/loyalty';
@@ -266,11 +268,12 @@ describe('the profile loyalty page', () => {
 
 describe('the user menu', () => {
   test('shows the points and level, linking to the profile area (fr); nothing without info', async () => {
-    rootLoyalty = { info: info({ pointsAlias: 'jetons' }) };
+    rootLoyalty = { config: MENU_CONFIG, info: info({ pointsAlias: 'jetons' }) };
     renderPage(<MenuLoyalty locale="fr" onNavigate={() => {}} />, 'fr');
     const link = await screen.findByTestId('menu-loyalty');
     expect(link.getAttribute('href')).toBe('/fr/profile/loyalty');
     expect(link.textContent).toBe('1,250 jetonsNiveau Silver');
+    expect(screen.queryByTestId('menu-character')).toBeNull();
     cleanup();
     rootLoyalty = null;
     renderPage(
@@ -281,6 +284,23 @@ describe('the user menu', () => {
     );
     await screen.findByText('ready');
     expect(screen.queryByTestId('menu-loyalty')).toBeNull();
+  });
+
+  test('shows the character where the config places it in the header, not elsewhere', async () => {
+    const character = { id: 4, name: 'Queen', description: 'Plays it smart', image: '/media/queen.svg' };
+    rootLoyalty = { config: MENU_CONFIG, info: info({ character }) };
+    renderPage(<MenuLoyalty locale="en" onNavigate={() => {}} />);
+    const picture = await screen.findByTestId('menu-character');
+    expect(picture.getAttribute('src')).toBe('/media/queen.svg');
+    expect(picture.getAttribute('alt')).toBe('Queen');
+    cleanup();
+    rootLoyalty = {
+      config: { isEnableCharacters: true, placesWhereDisplayedCharacters: ['profile'] },
+      info: info({ character }),
+    };
+    renderPage(<MenuLoyalty locale="en" onNavigate={() => {}} />);
+    await screen.findByTestId('menu-loyalty');
+    expect(screen.queryByTestId('menu-character')).toBeNull();
   });
 });
 
