@@ -142,29 +142,36 @@ export function RgSessionSettings({ state: initial }: { state: RgSessionOutput }
             {t('settings.save')}
           </Button>
         </form>
+        {/* The hint sits under the whole row, so the button lines up with its select. */}
         <form
-          className="flex flex-col gap-2 tablet:flex-row tablet:items-end"
+          className="flex flex-col gap-2"
           onSubmit={(event) => {
             event.preventDefault();
             void saveReality();
           }}
         >
-          <Field label={t('settings.realityLabel')} hint={t('settings.realityHint')} className="flex-1">
-            <Select
-              value={reality}
-              onChange={(event) => setReality(event.target.value)}
-              data-testid="rg-reality-check"
-            >
-              {RG_REALITY_CHECK_MINUTES.map((minutes) => (
-                <option key={minutes} value={String(minutes)}>
-                  {minutes === 0 ? t('settings.realityOff') : formatMinutes(minutes, locale)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Button type="submit" size="sm" loading={busy === 'reality'} data-testid="rg-reality-check-save">
-            {t('settings.realitySave')}
-          </Button>
+          <div className="flex flex-col gap-2 tablet:flex-row tablet:items-end">
+            <Field label={t('settings.realityLabel')} className="flex-1">
+              <Select
+                value={reality}
+                onChange={(event) => setReality(event.target.value)}
+                aria-describedby="rg-reality-hint"
+                data-testid="rg-reality-check"
+              >
+                {RG_REALITY_CHECK_MINUTES.map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    {minutes === 0 ? t('settings.realityOff') : formatMinutes(minutes, locale)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button type="submit" size="sm" loading={busy === 'reality'} data-testid="rg-reality-check-save">
+              {t('settings.realitySave')}
+            </Button>
+          </div>
+          <p id="rg-reality-hint" className="text-sm text-muted">
+            {t('settings.realityHint')}
+          </p>
         </form>
         {problem && <Notice tone="error" title={problem} />}
       </div>
