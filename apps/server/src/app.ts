@@ -60,6 +60,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const dev = config.NODE_ENV === 'development';
   const app = Fastify({
+    // Loading the SSR build and the game server takes seconds on a busy 2-core host; Fastify's
+    // 10 s default failed boots there (a slow start is not a broken plugin).
+    pluginTimeout: 60_000,
     logger:
       options.logger === false
         ? false

@@ -212,6 +212,68 @@ function coin(): Buffer {
   return svg(64, 64, body, 'Loyalty coin');
 }
 
+/** A loyalty character (ADR 033): a round badge with the character's colours and emblem. */
+interface CharacterArt {
+  label: string;
+  ring: string;
+  fill: string;
+  ink: string;
+  emblem: string;
+}
+
+const CHARACTER_EMBLEMS = {
+  // The ace of spades.
+  spade: '<path d="M32 14c-6 8-14 12-14 19a7 7 0 0 0 12 5l-2 8h8l-2-8a7 7 0 0 0 12-5c0-7-8-11-14-19z"/>',
+  // A crown.
+  crown:
+    '<path d="M16 42l-2-18 10 8 8-12 8 12 10-8-2 18z"/><rect x="16" y="44" width="32" height="4" rx="1"/>',
+  // A jester's three-pointed hat with bells.
+  jester:
+    '<path d="M18 44c2-10 4-18 0-26 6 4 10 10 14 16 4-6 8-12 14-16-4 8-2 16 0 26z"/><circle cx="18" cy="17" r="3"/><circle cx="46" cy="17" r="3"/><circle cx="32" cy="31" r="3"/>',
+  // A dealer's stack of chips.
+  chips:
+    '<ellipse cx="32" cy="44" rx="13" ry="4"/><rect x="19" y="36" width="26" height="8"/><ellipse cx="32" cy="36" rx="13" ry="4"/><rect x="19" y="28" width="26" height="8"/><ellipse cx="32" cy="28" rx="13" ry="4"/><rect x="19" y="20" width="26" height="8"/><ellipse cx="32" cy="20" rx="13" ry="4"/>',
+} as const;
+
+function character(art: CharacterArt): Buffer {
+  const body = [
+    `<circle cx="32" cy="32" r="29" fill="${art.fill}" stroke="${art.ring}" stroke-width="4"/>`,
+    `<g fill="${art.ink}">${art.emblem}</g>`,
+  ].join('');
+  return svg(64, 64, body, art.label);
+}
+
+const CHARACTERS: Record<string, CharacterArt> = {
+  'character-ace': {
+    label: 'Ace',
+    ring: '#22c55e',
+    fill: '#052e16',
+    ink: '#f8fafc',
+    emblem: CHARACTER_EMBLEMS.spade,
+  },
+  'character-queen': {
+    label: 'Queen',
+    ring: '#facc15',
+    fill: '#3b0764',
+    ink: '#facc15',
+    emblem: CHARACTER_EMBLEMS.crown,
+  },
+  'character-joker': {
+    label: 'Joker',
+    ring: '#f43f5e',
+    fill: '#1e1b4b',
+    ink: '#f43f5e',
+    emblem: CHARACTER_EMBLEMS.jester,
+  },
+  'character-dealer': {
+    label: 'Dealer',
+    ring: '#38bdf8',
+    fill: '#0b1220',
+    ink: '#38bdf8',
+    emblem: CHARACTER_EMBLEMS.chips,
+  },
+};
+
 const HERO = { width: 1600, height: 600 } as const;
 const HERO_MOBILE = { width: 800, height: 800 } as const;
 const STRIP = { width: 1200, height: 200 } as const;
@@ -387,6 +449,7 @@ export function generateMedia(): MediaFile[] {
     { name: 'logo.svg', bytes: logo() },
     { name: 'logo-mark.svg', bytes: logoMark() },
     { name: 'loyalty-coin.svg', bytes: coin() },
+    ...Object.entries(CHARACTERS).map(([name, art]) => ({ name: `${name}.svg`, bytes: character(art) })),
     { name: 'leader-1.svg', bytes: medal(1) },
     { name: 'leader-2.svg', bytes: medal(2) },
     { name: 'leader-3.svg', bytes: medal(3) },

@@ -36,7 +36,7 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
     <section
       className="flex flex-col gap-3 rounded-2xl border border-gold/30 bg-surface p-4 shadow-card tablet:p-5"
       data-testid="loyalty-summary"
-      aria-label={t('page.profileTitle')}
+      aria-label={t('summary.title')}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-2xl font-bold tracking-tight text-gold" data-testid="loyalty-points">
@@ -50,6 +50,7 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
       </div>
       <div
         role="progressbar"
+        aria-label={t('summary.progressLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress.percent}
@@ -299,7 +300,7 @@ export function ProfileLoyaltyPage({
                   )}
                 >
                   <img src={character.image} alt="" className="size-12" />
-                  <p className="font-semibold">{character.name}</p>
+                  <h4 className="font-semibold">{character.name}</h4>
                   <p className="text-xs text-muted">{character.description}</p>
                   {current ? (
                     <span className="text-xs font-semibold text-gold">{t('characters.current')}</span>
