@@ -179,6 +179,34 @@ export const configSchema = z
      */
     FRAUD_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     FRAUD_API_KEY: z.string().min(16).optional(),
+    /**
+     * Origins besides the site's own whose `checkIframe` window messages make the page navigate
+     * (spec §4, ADR 039), comma-separated: `https://games.example,https://pay.example`.
+     */
+    FRAME_MESSAGE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((text, ctx): string[] => {
+        const origins: string[] = [];
+        for (const entry of text.split(',').map((part) => part.trim())) {
+          if (entry === '') continue;
+          let url: URL | null = null;
+          try {
+            url = new URL(entry);
+          } catch {
+            url = null;
+          }
+          if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry.slice(0, 40)}": expected origins such as https://games.example`,
+            });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins.slice(0, 20);
+      }),
     /** A withdrawal of a player whose latest fraud score is at least this is held for review. */
     FRAUD_HOLD_SCORE: z.coerce.number().int().min(1).max(100).default(80),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
