@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rgsCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, newBrowser, uniqueEmail } from '../accounts/account-test-client.ts';
+import { signTelegramInitData } from '../auth/telegram.ts';
 import { operatorJwt, payAtProvider } from '../cashier/cashier-test-client.ts';
 import { sign } from '../gamewallet/gamewallet-test-client.ts';
 import { VISIT_COOKIE } from './tracking.service.ts';
@@ -20,12 +21,19 @@ let base: string;
 let jwt: string;
 let gameId: bigint;
 const GAME_CODE = 'trk-test-slot';
+const BOT_TOKEN = '515151:TRACKINGtestTOKENtrackingTEST';
 
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   h = await createTestApp({
-    env: { PORT: String(port), PUBLIC_URL: base, API_RATE_LIMIT_PER_MINUTE: '1000000', SEON_ENABLED: 'true' },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      SEON_ENABLED: 'true',
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    },
   });
   await h.app.listen({ port, host: '127.0.0.1' });
   jwt = await operatorJwt(h);
@@ -234,6 +242,41 @@ describe('attribution at registration', () => {
     expect(attribution?.clicked_at).toBe(new Date(clicked.rows[0]!.created_at).toISOString());
     // A second attribution of the same player changes nothing.
     expect(await h.app.services.tracking.attributeRegistration(uid, second.visitKey)).toBe(false);
+  });
+
+  it('attributes a messenger mini-app sign-up too, once (a later sign-in changes nothing)', async () => {
+    const land = await hit('track_id=tg-campaign&publisher_id=pub_tg');
+    const later = await hit('track_id=other&publisher_id=pub_other');
+    const payload = signTelegramInitData(
+      {
+        query_id: 'AAHtrk',
+        user: JSON.stringify({ id: 880001, username: 'trk_tg' }),
+        auth_date: String(Math.floor(Date.now() / 1000) - 5),
+      },
+      BOT_TOKEN,
+    );
+    const params = {
+      is_tg: '1',
+      id: '880001',
+      username: 'trk_tg',
+      hash: new URLSearchParams(payload).get('hash') ?? '',
+      payload,
+    };
+    const first = await newBrowser(h.app, { cookie: `${VISIT_COOKIE}=${land.visitKey}` }).call(
+      'auth.register',
+      params,
+    );
+    expect(first.body.status, JSON.stringify(first.body)).toBe(1);
+    const uid = BigInt((first.body.data as { uid: number }).uid);
+    const again = await newBrowser(h.app, { cookie: `${VISIT_COOKIE}=${later.visitKey}` }).call(
+      'auth.register',
+      params,
+    );
+    expect(again.body.status).toBe(1);
+    expect((await h.app.services.tracking.attributionOf(uid))?.params).toEqual({
+      track_id: 'tg-campaign',
+      publisher_id: 'pub_tg',
+    });
   });
 
   it('attributes nothing for a forged or unknown visit cookie, and registration still works', async () => {
