@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { apiRoutes } from './http/api-routes.ts';
+import { isCrossSiteRequest } from './http/csrf.ts';
 import { handleDatabaseUnavailable } from './http/database-unavailable.ts';
 import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -29,7 +30,10 @@ import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { wagersRoutes } from './modules/wagers/wagers.routes.ts';
+import { fraudCredentials } from './provider-credentials.ts';
+import { sandboxFraudRoutes } from './sandbox/fraud/fraud.routes.ts';
 import { sandboxKycRoutes } from './sandbox/kyc/kyc.routes.ts';
 import { createSandboxKyc } from './sandbox/kyc/kyc.service.ts';
 import { sandboxPspRoutes } from './sandbox/psp/psp.routes.ts';
@@ -182,6 +186,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     messages,
     kycBlock: (playerId, enabled) => services.kyc.setKycBlock(playerId, enabled),
   });
+  // Affiliate tracking (/hit), the fraud-check hit and the affiliate report (ADR 039).
+  await app.register(trackingRoutes, {
+    tracking: services.tracking,
+    sessions: services.sessions,
+    rateLimiter,
+    messages,
+    publicUrl: config.PUBLIC_URL,
+    isCrossSite: (request) =>
+      isCrossSiteRequest(
+        {
+          secFetchSite: request.headers['sec-fetch-site']?.toString(),
+          origin: request.headers.origin,
+          host: request.headers.host,
+          protocol: request.protocol,
+        },
+        config.PUBLIC_URL,
+      ),
+  });
   // The identity-verification provider's signed webhooks (POST /webhooks/kyc), outside /api.
   await app.register(kycRoutes, { kyc: services.kyc });
   // The seamless wallet game providers call (POST /gw/v1/{action}), HMAC-signed, outside /api.
@@ -216,6 +238,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const sandboxKyc = createSandboxKyc(deps);
     app.decorate('sandboxKyc', sandboxKyc);
     await app.register(sandboxKycRoutes, { kyc: sandboxKyc, prefix: '/sandbox/kyc' });
+    // The sandbox fraud-scoring provider likewise (ADR 039): its script and its scoring API.
+    await app.register(sandboxFraudRoutes, {
+      apiKey: fraudCredentials(config).apiKey,
+      prefix: '/sandbox/fraud',
+    });
   }
   await app.register(webPlugin, { mode: options.web, config, services, dispatcher });
   return app;

@@ -172,6 +172,43 @@ export const configSchema = z
       .string()
       .regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount like 2000 or 2000.00')
       .optional(),
+    /**
+     * The fraud-scoring provider (ADR 039) used when SEON_ENABLED is on: its API base URL (its
+     * fingerprint script is `${FRAUD_BASE_URL}/agent.js`) and API key. Unset with SANDBOX on: the
+     * sandbox provider mounted in this server; unset without it: no scoring.
+     */
+    FRAUD_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FRAUD_API_KEY: z.string().min(16).optional(),
+    /**
+     * Origins besides the site's own whose `checkIframe` window messages make the page navigate
+     * (spec §4, ADR 039), comma-separated: `https://games.example,https://pay.example`.
+     */
+    FRAME_MESSAGE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((text, ctx): string[] => {
+        const origins: string[] = [];
+        for (const entry of text.split(',').map((part) => part.trim())) {
+          if (entry === '') continue;
+          let url: URL | null = null;
+          try {
+            url = new URL(entry);
+          } catch {
+            url = null;
+          }
+          if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry.slice(0, 40)}": expected origins such as https://games.example`,
+            });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins.slice(0, 20);
+      }),
+    /** A withdrawal of a player whose latest fraud score is at least this is held for review. */
+    FRAUD_HOLD_SCORE: z.coerce.number().int().min(1).max(100).default(80),
     /** Requests per minute per IP for /api methods without a tighter limit of their own. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /**
@@ -199,7 +236,9 @@ export const configSchema = z
         !env.KYC_BASE_URL &&
         !env.KYC_APP_TOKEN &&
         !env.KYC_SECRET_KEY &&
-        !env.KYC_WEBHOOK_SECRET),
+        !env.KYC_WEBHOOK_SECRET &&
+        !env.FRAUD_BASE_URL &&
+        !env.FRAUD_API_KEY),
   }));
 
 export type Config = z.infer<typeof configSchema>;
@@ -276,6 +315,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'KYC_APP_TOKEN',
         'KYC_SECRET_KEY',
         'KYC_WEBHOOK_SECRET',
+        'FRAUD_BASE_URL',
+        'FRAUD_API_KEY',
       ] as const
     ).filter((key) => config[key]);
     if (real.length > 0) {
@@ -294,6 +335,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'KYC_BASE_URL, KYC_APP_TOKEN, KYC_SECRET_KEY, KYC_WEBHOOK_SECRET: set all four or none',
     ]);
+  }
+  if ((config.FRAUD_BASE_URL === undefined) !== (config.FRAUD_API_KEY === undefined)) {
+    throw new ConfigError(['FRAUD_BASE_URL, FRAUD_API_KEY: set both or none']);
   }
   const oidc = [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc !== 0 && oidc !== 3) {

@@ -37,6 +37,8 @@ export function boundMethods(services: Services): BoundMethod[] {
       sessions,
       loginThrottle,
       applyPromoCode: (playerId, code, locale) => services.campaigns.activateOffer(playerId, code, locale),
+      // The landing that brought the new player (first touch, ADR 039).
+      attribute: (playerId, visitKey) => services.tracking.attributeRegistration(playerId, visitKey),
     }),
     ...accountsMethods({ accounts, sessions }),
     ...cashierMethods({ cashier: services.cashier }),

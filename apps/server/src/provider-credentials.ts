@@ -130,3 +130,25 @@ export function kycCredentials(config: Config): KycCredentials {
     levelName: config.KYC_LEVEL_NAME,
   };
 }
+
+// --- the fraud-scoring provider's API key (ADR 039) --------------------------------------------
+
+/**
+ * The fraud-scoring provider's settings, as its dashboard hands them out: the API key, where the
+ * platform calls its scoring API and where its fingerprint script is (`${baseUrl}/agent.js`). The
+ * sandbox (when mounted) checks the same key.
+ */
+export interface FraudCredentials {
+  apiKey: string;
+  /** Where the platform calls the provider's API (no trailing slash). */
+  baseUrl: string;
+}
+
+export function fraudCredentials(config: Config): FraudCredentials {
+  return {
+    apiKey:
+      config.FRAUD_API_KEY ??
+      `fk_sandbox_${createHmac('sha256', appSecret(config)).update('croupier-sandbox-fraud:api-key').digest('base64url')}`,
+    baseUrl: withoutTrailingSlash(config.FRAUD_BASE_URL ?? `${publicOrigin(config)}/sandbox/fraud`),
+  };
+}

@@ -39,6 +39,7 @@ import { createSocialService } from './modules/social/social.service.ts';
 import { createSportsbookService } from './modules/sportsbook/sportsbook.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
+import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
@@ -95,6 +96,8 @@ export function createServices(deps: Deps) {
     depositGate: (playerId) => responsibleGaming.assertNotExcluded(playerId),
     // A waiting deposit-limit increase applied posts a notice (ADR 029).
     postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
+    // A high fraud score holds a withdrawal for review (ADR 039); tracking is built below.
+    withdrawalRisk: (playerId) => tracking.withdrawalRisk(playerId),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
@@ -206,6 +209,13 @@ export function createServices(deps: Deps) {
     signUpPromoCode: (playerId) => accounts.signUpPromoCode(playerId),
     imageNameMapping: (locale) => cms.imageNameMapping(locale),
   });
+  // Affiliate tracking and fraud scoring (ADR 039): the report reads deposits and play through
+  // the cashier's and the wager stream's services.
+  const tracking = createTrackingService(deps, {
+    creditedDeposits: (playerIds, from, before) => cashier.creditedDeposits(playerIds, from, before),
+    dailyRealTotals: (playerIds, from, before) => wagers.dailyRealTotals(playerIds, from, before),
+    exponentOf: (currency) => wallet.exponentOf(currency),
+  });
   return {
     sessions,
     loginThrottle: createLoginThrottle(deps),
@@ -233,6 +243,7 @@ export function createServices(deps: Deps) {
     support,
     // The in-house sportsbook (ADR 030): its feed and catalogue; a provider with its own tables.
     sportsbook: createSportsbookService(deps),
+    tracking,
   };
 }
 

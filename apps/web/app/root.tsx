@@ -33,6 +33,7 @@ import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
+import { FramedRuntime } from './features/framed/framed-runtime.tsx';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
 import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
@@ -41,6 +42,7 @@ import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
 import { LiveChat } from './features/support/live-chat.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
+import { TrackingRuntime } from './features/tracking/tracking-runtime.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { isClientAuthenticated, setClientAuthenticated } from './lib/client-session.ts';
@@ -306,6 +308,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs): Promi
   return {
     /** The demo profile: every page shows the demo banner (ADR 008). */
     demo: web.demo === true,
+    tracking: {
+      frameMessageOrigins: [...(web.frameMessageOrigins ?? [])],
+      seonEnabled: generalInfo.is_seon_enabled,
+    },
     isAuthenticated,
     account: account.info,
     auth: toAuthRootData(config, generalInfo),
@@ -494,6 +500,14 @@ export default function App() {
       {rootData?.isAuthenticated && <RgSessionRuntime />}
       {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}
       {rootData && <AuthRuntime />}
+      {/* Landing hits and the fraud check; framed mode and the messenger mini-app (ADR 039). */}
+      {rootData && (
+        <TrackingRuntime
+          seonEnabled={rootData.tracking?.seonEnabled ?? false}
+          isAuthenticated={rootData.isAuthenticated}
+        />
+      )}
+      {rootData && <FramedRuntime frameMessageOrigins={rootData.tracking?.frameMessageOrigins ?? []} />}
       {/* The operator's live chat, reloaded with the player's identity (spec §2, §4). */}
       {rootData && (
         <LiveChat

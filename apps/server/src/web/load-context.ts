@@ -161,6 +161,8 @@ export async function createPageRequestContext(
     publicUrl: publicOrigin(deps.config, { protocol: request.protocol, host }) ?? origin,
     isAuthenticated: session !== undefined,
     demo: deps.config.SANDBOX,
+    // Framed mode (ADR 039): other origins whose checkIframe messages the page obeys.
+    frameMessageOrigins: deps.config.FRAME_MESSAGE_ORIGINS,
     // Locale order URL → cookie → account → browser (spec §2): the signed-in player's saved language
     // (`account.changelocale`), read fresh with the session on every page.
     accountLocale: session ? (normalizeLocale(session.playerLocale) ?? null) : null,

@@ -52,6 +52,11 @@ export interface RootSeo {
 export interface RootData {
   /** The demo profile: every page shows the demo banner (ADR 008). */
   demo: boolean;
+  /**
+   * Framed mode and fraud scoring (ADR 039): origins besides the site's whose `checkIframe`
+   * messages are obeyed, and General info `is_seon_enabled` (the fingerprint script loads).
+   */
+  tracking?: { frameMessageOrigins: string[]; seonEnabled: boolean };
   isAuthenticated: boolean;
   account: AccountInfo;
   auth: AuthRootData;

@@ -60,6 +60,8 @@ export interface WebRequestContext {
   publicUrl: string;
   /** The demo profile (the server's SANDBOX): sandbox payments, no real money; pages show a banner. */
   demo?: boolean;
+  /** Origins besides the site's whose `checkIframe` messages the page obeys (FRAME_MESSAGE_ORIGINS). */
+  frameMessageOrigins?: readonly string[];
   /** Whether the request carries a live player session (decided by the server from the session cookie). */
   isAuthenticated: boolean;
   /**

@@ -18,6 +18,7 @@ import {
 } from '../auth/login-throttle.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { endSession, startSession } from '../auth/session-cookie.ts';
+import { VISIT_COOKIE } from '../tracking/tracking.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { normalizeContactValue } from './contact-value.ts';
 
@@ -31,6 +32,11 @@ export function authMethods(deps: {
    * so a refused code never fails the registration (the code stays stored on the account).
    */
   applyPromoCode?: (playerId: bigint, code: string, locale: Locale) => Promise<unknown>;
+  /**
+   * Attributes a new player to the landing their visit cookie names (tracking, ADR 039). Best
+   * effort too: a failed attribution never fails the registration.
+   */
+  attribute?: (playerId: bigint, visitKey: string | undefined) => Promise<unknown>;
 }): BoundMethod[] {
   const { accounts, sessions, loginThrottle } = deps;
 
@@ -43,6 +49,14 @@ export function authMethods(deps: {
         { playerId: String(playerId), code: error instanceof AppError ? error.code : 'error' },
         'sign-up promo code not applied',
       );
+    }
+  }
+  async function attribute(ctx: CallContext, playerId: bigint): Promise<void> {
+    if (!deps.attribute) return;
+    try {
+      await deps.attribute(playerId, ctx.cookies.get(VISIT_COOKIE));
+    } catch (error) {
+      ctx.log.warn({ err: error, playerId: String(playerId) }, 'registration not attributed');
     }
   }
   return [
@@ -63,6 +77,7 @@ export function authMethods(deps: {
         await startSession(sessions, ctx, playerId);
         // The messenger sign-up's promo code goes to the same redemption as the form's (ADR 021).
         if (isNew) await applyPromoCode(ctx, playerId, input.promo_code);
+        if (isNew) await attribute(ctx, playerId);
         return accounts.getInfo(playerId, ctx.locale);
       }
       await limitBy(ctx, [
@@ -88,6 +103,7 @@ export function authMethods(deps: {
       );
       await startSession(sessions, ctx, playerId);
       await applyPromoCode(ctx, playerId, input.promo_code);
+      await attribute(ctx, playerId);
       return accounts.getInfo(playerId, ctx.locale);
     }),
 

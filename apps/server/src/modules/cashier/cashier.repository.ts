@@ -65,6 +65,8 @@ export interface TransactionRecord {
   refundPaymentId: string | null;
   providerPayoutId: string | null;
   failureCode: string | null;
+  /** Withdrawals held for review by a risk check (ADR 039), e.g. `fraud_score_high`. */
+  reviewHold: string | null;
   decidedBy: string | null;
   decidedAt: Date | null;
   createdAt: Date;
@@ -86,6 +88,8 @@ export interface NewTransaction {
   requestHash: string | null;
   domain: string;
   refundPaymentId: string | null;
+  /** Withdrawals: a risk check's hold (ADR 039); absent: none. */
+  reviewHold?: string | null;
   now: Date;
 }
 
@@ -202,6 +206,7 @@ const transactionColumns = {
   refundPaymentId: cashierTransactions.refundPaymentId,
   providerPayoutId: cashierTransactions.providerPayoutId,
   failureCode: cashierTransactions.failureCode,
+  reviewHold: cashierTransactions.reviewHold,
   decidedBy: cashierTransactions.decidedBy,
   decidedAt: cashierTransactions.decidedAt,
   createdAt: cashierTransactions.createdAt,
@@ -248,6 +253,46 @@ function createCashierQueries(db: Executor) {
   }
 
   return {
+    /**
+     * Credited deposits of these players credited in [from, before) (the affiliate report, ADR 039),
+     * each marked `first` when it is the player's first credited deposit ever (by credit time).
+     */
+    async creditedDeposits(
+      playerIds: readonly bigint[],
+      from: Date,
+      before: Date,
+    ): Promise<
+      { playerId: bigint; currency: string; amountMinor: bigint; creditedAt: Date; first: boolean }[]
+    > {
+      if (playerIds.length === 0) return [];
+      const ids = `{${playerIds.map(String).join(',')}}`;
+      const result = await db.execute<{
+        player_id: string;
+        currency: string;
+        amount_minor: string;
+        credited_at: string | Date;
+        first: boolean;
+      }>(sql`
+        SELECT t.player_id::text, t.currency, t.amount_minor::text, t.updated_at AS credited_at,
+               NOT EXISTS (
+                 SELECT 1 FROM cashier_transactions f
+                 WHERE f.player_id = t.player_id AND f.type = 'deposit' AND f.status = 'succeeded'
+                   AND (f.updated_at, f.id) < (t.updated_at, t.id)
+               ) AS first
+        FROM cashier_transactions t
+        WHERE t.player_id = ANY(${ids}::bigint[]) AND t.type = 'deposit' AND t.status = 'succeeded'
+          AND t.updated_at >= ${from.toISOString()}::timestamptz
+          AND t.updated_at < ${before.toISOString()}::timestamptz
+        ORDER BY t.player_id, t.updated_at, t.id`);
+      return result.rows.map((row) => ({
+        playerId: BigInt(row.player_id),
+        currency: row.currency,
+        amountMinor: BigInt(row.amount_minor),
+        creditedAt: new Date(row.credited_at),
+        first: row.first,
+      }));
+    },
+
     /** True once any deposit of the player was credited (campaign offers' first-deposit rule). */
     async hasSucceededDeposit(playerId: bigint): Promise<boolean> {
       const [row] = await db
@@ -374,6 +419,7 @@ function createCashierQueries(db: Executor) {
             requestHash: row.requestHash,
             domain: row.domain,
             refundPaymentId: row.refundPaymentId,
+            reviewHold: row.reviewHold ?? null,
             createdAt: row.now,
             updatedAt: row.now,
           })

@@ -54,6 +54,7 @@ const rejectBody = z
   })
   .strict()
   .nullish();
+const approveBody = z.object({ reviewed: z.boolean().optional() }).strict().nullish();
 const settingsBody = z.object({ kyc_block_enabled: z.boolean() }).strict();
 const playerKycBlockBody = z.object({ enabled: z.boolean() }).strict();
 
@@ -186,7 +187,13 @@ export async function cashierRoutes(
     operator.post('/nfx/operator/withdrawals/:id/approve', async (request, reply) => {
       const actor = await actorOf(request, 'editor');
       const { id } = idParams.parse(request.params);
-      return send(reply, await cashier.approveWithdrawal(BigInt(id), actor, request.log));
+      const body = approveBody.parse(request.body);
+      return send(
+        reply,
+        await cashier.approveWithdrawal(BigInt(id), actor, request.log, {
+          reviewed: body?.reviewed === true,
+        }),
+      );
     });
 
     operator.post('/nfx/operator/withdrawals/:id/reject', async (request, reply) => {

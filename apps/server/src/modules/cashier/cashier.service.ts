@@ -57,6 +57,11 @@ export function createCashierService(
     depositOffers?: DepositOfferHooks;
     /** Refuses a deposit of a player in a time-out or self-exclusion (ADR 025). */
     depositGate?: (playerId: bigint) => Promise<void>;
+    /**
+     * The risk check of a withdrawal request (ADR 039): a hold reason (the fraud score is high)
+     * marks the withdrawal for review; the operator approves it only as reviewed.
+     */
+    withdrawalRisk?: (playerId: bigint) => Promise<{ hold: string } | null>;
     /** Posts a player's notice in the given transaction (support's notices, ADR 029). */
     postNotice?: (tx: Tx, playerId: bigint, kind: 'limit_change_applied', link: string) => Promise<void>;
   },
@@ -89,7 +94,11 @@ export function createCashierService(
   const history = createHistory(context);
   const webhooks = createWebhooks(context);
   const withdrawal = createWithdrawalFlow(context);
-  const withdrawals = createWithdrawals({ ...context, withdrawal });
+  const withdrawals = createWithdrawals({
+    ...context,
+    withdrawal,
+    withdrawalRisk: collaborators.withdrawalRisk ?? null,
+  });
   const payouts = createPayoutRetries({ ...context, withdrawal });
 
   const service = {
@@ -103,6 +112,9 @@ export function createCashierService(
     makeDeposit: deposits.makeDeposit,
     /** True once any deposit of the player was credited. */
     hasSucceededDeposit: (playerId: bigint) => repository.hasSucceededDeposit(playerId),
+    /** Credited deposits of these players in [from, before), first ones marked (affiliate report, ADR 039). */
+    creditedDeposits: (playerIds: readonly bigint[], from: Date, before: Date) =>
+      repository.creditedDeposits(playerIds, from, before),
     transactionInfo: history.transactionInfo,
     history: history.history,
 

@@ -118,6 +118,11 @@ export const cashierTransactions = pgTable(
     /** Withdrawals: the provider's payout. */
     providerPayoutId: text('provider_payout_id'),
     failureCode: text('failure_code'),
+    /**
+     * Withdrawals: why a risk check held it for review (ADR 039, `fraud_score_high`); the operator
+     * approves it only with `reviewed: true`. Null: no hold.
+     */
+    reviewHold: text('review_hold'),
     /** Back-office user who approved or rejected a withdrawal. */
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -45,7 +45,11 @@ export function createWithdrawals(
     | 'exponents'
     | 'methodFor'
     | 'siteDomain'
-  > & { withdrawal: WithdrawalFlow },
+  > & {
+    withdrawal: WithdrawalFlow;
+    /** The risk check (ADR 039): a hold reason marks the withdrawal for the operator's review. */
+    withdrawalRisk: ((playerId: bigint) => Promise<{ hold: string } | null>) | null;
+  },
 ) {
   const { deps, repository, wallet, cms, requireProvider, facts, exponents, methodFor, siteDomain } = context;
   const { flow, releaseHeldFunds } = context.withdrawal;
@@ -153,6 +157,8 @@ export function createWithdrawals(
       };
       const first = await replay();
       if (first) return first;
+      // Read before the transaction (another module's data): a hold only marks the record.
+      const risk = context.withdrawalRisk ? await context.withdrawalRisk(playerId) : null;
 
       const now = deps.now();
       const created = await repository.transaction(async (repo, tx) => {
@@ -193,6 +199,7 @@ export function createWithdrawals(
           requestHash: input.request_id ? hash : null,
           domain: siteDomain(),
           refundPaymentId,
+          reviewHold: risk?.hold ?? null,
           now,
         });
         if ('conflict' in inserted) {
@@ -229,12 +236,24 @@ export function createWithdrawals(
      * payout (`wd_<id>` as reference and Idempotency-Key). A refusal compensates (funds back); an
      * unknown outcome leaves it approved, and approving again retries the same payout request.
      */
-    async approveWithdrawal(id: bigint, actor: string, log: FastifyBaseLogger = deps.log) {
+    async approveWithdrawal(
+      id: bigint,
+      actor: string,
+      log: FastifyBaseLogger = deps.log,
+      options: { reviewed?: boolean } = {},
+    ) {
       requireProvider();
       const record = await repository.transaction(async (repo) => {
         const current = await repo.lockById(id);
         if (current?.type !== 'withdrawal') throw invalidField('id', 'not_found', 'cashier.not_found');
         if (current.status === 'pending') {
+          // Held by a risk check (ADR 039): the operator says they reviewed it.
+          if (current.reviewHold !== null && options.reviewed !== true) {
+            throw new AppError('WithdrawalDeclinedException', {
+              code: 'review_required',
+              data: { review_hold: current.reviewHold },
+            });
+          }
           const now = deps.now();
           await repo.updateTransaction(id, { status: 'approved', decidedBy: actor, decidedAt: now }, now);
           return { ...current, status: 'approved' as const };
@@ -291,7 +310,11 @@ export function createWithdrawals(
         count: Math.min(filter.count, OPERATOR_PAGE_MAX),
       });
       const exponentByCode = await exponents();
-      return rows.map((row) => ({ ...toOutput(row, exponentByCode), player_id: Number(row.playerId) }));
+      return rows.map((row) => ({
+        ...toOutput(row, exponentByCode),
+        player_id: Number(row.playerId),
+        review_hold: row.reviewHold,
+      }));
     },
 
     async setKycBlockEnabled(enabled: boolean): Promise<void> {

@@ -250,3 +250,40 @@ export async function playerStakesAndWinsSince(
   const row = result.rows[0];
   return { stakedMinor: BigInt(row?.staked ?? '0'), wonMinor: BigInt(row?.won ?? '0') };
 }
+
+/**
+ * Real-money stakes and payouts per player, currency and UTC day in [from, before) (the affiliate
+ * report's net gaming revenue, ADR 039). Rollbacks carry negated amounts, so sums are net of them.
+ */
+export async function dailyRealTotals(
+  executor: Executor,
+  playerIds: readonly bigint[],
+  from: Date,
+  before: Date,
+): Promise<
+  { playerId: bigint; currency: string; day: string; stakeRealMinor: bigint; payoutRealMinor: bigint }[]
+> {
+  if (playerIds.length === 0) return [];
+  const ids = `{${playerIds.map(String).join(',')}}`;
+  const result = await executor.execute<{
+    player_id: string;
+    currency: string;
+    day: string;
+    staked: string;
+    paid: string;
+  }>(sql`
+    SELECT player_id::text, currency, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+           SUM(stake_real_minor)::text AS staked, SUM(payout_real_minor)::text AS paid
+    FROM wager_events
+    WHERE player_id = ANY(${ids}::bigint[])
+      AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${before.toISOString()}::timestamptz
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3`);
+  return result.rows.map((row) => ({
+    playerId: BigInt(row.player_id),
+    currency: row.currency,
+    day: row.day,
+    stakeRealMinor: BigInt(row.staked),
+    payoutRealMinor: BigInt(row.paid),
+  }));
+}

@@ -23,6 +23,7 @@ import type { RecurringTask } from '../../lib/jobs.ts';
 import type { NewWagerEvent, WagerConsumer, WagerTx } from './wager-event.ts';
 import {
   createWagersRepository,
+  dailyRealTotals,
   insertEventSql,
   playerStakesAndWinsSince,
   playerTotalsSince,
@@ -186,6 +187,11 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Par
     /** A player's stakes and winnings since a time (reality checks, ADR 028), read from the stream. */
     playerStakesAndWins(playerId: bigint, currency: string, since: Date) {
       return playerStakesAndWinsSince(deps.db, playerId, currency, since);
+    },
+
+    /** Real-money stakes and payouts per player, currency and UTC day (affiliate report, ADR 039). */
+    dailyRealTotals(playerIds: readonly bigint[], from: Date, before: Date) {
+      return dailyRealTotals(deps.db, playerIds, from, before);
     },
 
     consumerNames(): string[] {

@@ -11,7 +11,8 @@
  * - The balance in the bar is the root loader's; game pages never refresh it on a timer (spec §2),
  *   but the game frame reports its balance after each round (same origin, `postMessage` checked
  *   both ways: `../rgs/parent-messages.ts`) and the bar shows it, so the two never disagree.
- * - A same-origin frame posting `{ type: 'checkIframe', url }` moves the whole page there (spec §4).
+ * - A same-origin frame posting `{ type: 'checkIframe', url }` moves the whole page there (spec §4):
+ *   the site-wide framed runtime (features/framed) obeys it on every page, this one included.
  */
 import type { Locale } from '@croupier/contract/locales';
 import { localizePath } from '@croupier/contract/locales';
@@ -28,7 +29,6 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useAuthPopup } from '../auth/auth-popup.tsx';
 import { currencyInfoOf } from '../auth/auth-root-data.ts';
 import { readGameBalanceMessage } from '../rgs/parent-messages.ts';
-import { checkIframeTarget } from './check-iframe.ts';
 import { type FullscreenVisibility, isFullscreenButtonVisible } from './fullscreen.ts';
 import { FavouriteButton } from './game-card.tsx';
 import {
@@ -301,19 +301,6 @@ export function GameBarControls({ data }: { data: GamePageData }) {
 // ---------------------------------------------------------------------------------------------
 // The stage
 
-/** Obeys `checkIframe` messages from same-origin frames (spec §4). */
-function useCheckIframeNavigation() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      const target = checkIframeTarget(event, window.location.origin);
-      if (target) void navigate(target);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [navigate]);
-}
-
 /**
  * A guest who asked for real play (`#real` or `?mode=real` in the address) gets the registration
  * popup once; closing it without signing up sends them home (spec §2).
@@ -430,7 +417,6 @@ export function GameStage({ data }: { data: GamePageData }) {
   const { game } = data;
   const plan = useGamePlan(game);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
-  useCheckIframeNavigation();
   useGuestRealPrompt(plan, locale);
 
   const src =

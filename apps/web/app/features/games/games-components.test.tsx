@@ -14,6 +14,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
+import { FramedRuntime } from '../framed/framed-runtime.tsx';
 import { GameCard } from './game-card.tsx';
 import { type GamePageData, GameStage } from './game-page.tsx';
 import type { HallGame, PlayableGame } from './game-types.ts';
@@ -260,7 +261,14 @@ describe('GameStage', () => {
   });
 
   test('a same-origin checkIframe message moves the page; others are ignored', async () => {
-    renderAt('/game/neon-reels', <GameStage data={data} />);
+    // The root's framed runtime obeys the message on every page (features/framed, ADR 039).
+    renderAt(
+      '/game/neon-reels',
+      <>
+        <GameStage data={data} />
+        <FramedRuntime frameMessageOrigins={[]} />
+      </>,
+    );
     await screen.findByTestId('game-frame');
     act(() => {
       window.dispatchEvent(
