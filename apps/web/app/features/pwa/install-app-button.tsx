@@ -1,0 +1,32 @@
+/**
+ * "Install the app" (spec §4): shown only while the browser offers its install prompt (Chromium's
+ * `beforeinstallprompt`) and the site is not already running as the installed app. The player
+ * accepts or cancels in the browser's own dialog; a toast says what happened.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button.tsx';
+import { useToasts } from '../../ui/toasts.tsx';
+import { usePwa } from './pwa-runtime.tsx';
+
+export function InstallAppButton({ className }: { className?: string }) {
+  const { t } = useTranslation('pwa');
+  const toasts = useToasts();
+  const { canInstall, install, platformKind } = usePwa();
+  if (!canInstall || platformKind !== 'default') return null;
+  const onClick = async () => {
+    const outcome = await install();
+    if (outcome === 'accepted') toasts.show({ kind: 'success', title: t('install.installed') });
+    else if (outcome === 'dismissed') toasts.show({ kind: 'info', title: t('install.dismissed') });
+  };
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className={className}
+      onClick={() => void onClick()}
+      data-testid="install-app"
+    >
+      {t('install.button')}
+    </Button>
+  );
+}
