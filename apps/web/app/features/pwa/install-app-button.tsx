@@ -6,13 +6,23 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { usePwa } from './pwa-runtime.tsx';
+import { type PwaState, usePwa } from './pwa-runtime.tsx';
 
 export function InstallAppButton({ className }: { className?: string }) {
-  const { t } = useTranslation('pwa');
-  const toasts = useToasts();
   const { canInstall, install, platformKind } = usePwa();
   if (!canInstall || platformKind !== 'default') return null;
+  return <InstallPrompt className={className} install={install} />;
+}
+
+function InstallPrompt({
+  className,
+  install,
+}: {
+  className?: string | undefined;
+  install: PwaState['install'];
+}) {
+  const { t } = useTranslation('pwa');
+  const toasts = useToasts();
   const onClick = async () => {
     const outcome = await install();
     if (outcome === 'accepted') toasts.show({ kind: 'success', title: t('install.installed') });
