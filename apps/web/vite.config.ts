@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { newBuildId, pwaBuild } from './app/features/pwa/build/pwa-plugin.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 const REPO_ROOT = path.resolve(WEB_ROOT, '../..');
@@ -32,8 +33,12 @@ export const FS_DENY = [
   ...(process.env.DATA_DIR ? [`${path.resolve(process.env.DATA_DIR)}/**`] : []),
 ];
 
+/** One id per build: in `/build.json` and compiled into the client (ADR 038). */
+const BUILD_ID = newBuildId();
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pwaBuild(BUILD_ID)],
+  define: { __CROUPIER_BUILD_ID__: JSON.stringify(BUILD_ID) },
   server: {
     fs: { strict: true, allow: FS_ALLOW, deny: FS_DENY },
   },

@@ -35,6 +35,7 @@ import { AuthRuntime } from './features/auth/auth-runtime.tsx';
 import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
 import { FramedRuntime } from './features/framed/framed-runtime.tsx';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
+import { PwaProvider } from './features/pwa/pwa-runtime.tsx';
 import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
@@ -472,7 +473,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <DemoBanner />
           <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
             <ToastProvider>
-              <DialogProvider>{children}</DialogProvider>
+              {/* The installable app: service worker, install prompt, new deploys (ADR 038). */}
+              <PwaProvider locale={locale}>
+                <DialogProvider>{children}</DialogProvider>
+              </PwaProvider>
             </ToastProvider>
           </ScreenClassProvider>
         </I18nextProvider>

@@ -38,6 +38,9 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
         'connect-src': options.dev ? ["'self'", 'ws:', 'wss:', ...chat] : ["'self'", ...chat],
         'media-src': ["'self'", 'data:'],
         'frame-src': ["'self'", ...chatHttps],
+        // The service worker (/sw.js) and the web app manifests are this site's own files (ADR 038).
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'frame-ancestors': ["'self'"],
         'form-action': ["'self'"],
         'base-uri': ["'self'"],

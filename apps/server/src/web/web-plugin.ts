@@ -3,7 +3,8 @@
  * content-service routes, so it answers every other GET/HEAD path.
  *
  * - production: the built client files with @fastify/static (hashed `/assets/*` cached for a year,
- *   immutable), and server rendering of everything else from `apps/web/build/server`.
+ *   immutable; `/sw.js`, `/build.json` and the app manifests revalidated, ADR 038), and server
+ *   rendering of everything else from `apps/web/build/server`.
  * - development: Vite in middleware mode (modules, HMR over this server's own socket) and the
  *   server build loaded through Vite on each request, so edits show without a restart.
  *
@@ -49,6 +50,12 @@ const SERVER_BUILD = path.join(WEB_ROOT, 'build/server/index.js');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Un-hashed files (if any are added to apps/web/public) may change with a deploy. */
 const SHORT_CACHE = 'public, max-age=300';
+/**
+ * The service worker, the build id and the app manifests must be seen fresh after a deploy (the
+ * browser compares `/sw.js` byte for byte; pages poll `/build.json`): revalidated every time.
+ */
+const REVALIDATE = 'no-cache';
+const REVALIDATED_FILES = /^(?:sw\.js|build\.json|(?:[a-z]{2}\/)?manifest\.webmanifest)$/;
 /** Pages depend on the visitor (session, language): never shared, revalidated every time. */
 const PAGE_CACHE = 'private, no-cache';
 
@@ -184,7 +191,14 @@ async function mountProduction(app: FastifyInstance, deps: LoadContextDeps): Pro
     cacheControl: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
-      reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : SHORT_CACHE);
+      reply.header(
+        'cache-control',
+        relative.startsWith('assets/')
+          ? IMMUTABLE
+          : REVALIDATED_FILES.test(relative)
+            ? REVALIDATE
+            : SHORT_CACHE,
+      );
     },
   });
   // An asset of an older deploy is gone: a plain 404, not a rendered page.

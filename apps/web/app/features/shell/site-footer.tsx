@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ShellData } from '../../lib/shell.ts';
 import { linksFor } from '../../lib/shell.ts';
 import { ChipMark } from '../../ui/logo.tsx';
+import { InstallAppButton } from '../pwa/install-app-button.tsx';
 import { MenuLink } from './menu-link.tsx';
 import { PaymentBadge } from './payment-badge.tsx';
 import { SocialIcon } from './social-icon.tsx';
@@ -110,6 +111,8 @@ export function SiteFooter({ shell, locale, isAuthenticated }: SiteFooterProps) 
             <ChipMark className="size-6" />
             <span className="font-semibold">{shell.siteName}</span>
           </Link>
+          {/* Offered only while the browser can install the site as an app (ADR 038). */}
+          <InstallAppButton />
           {/* The operator writes `{year}` once; the footer keeps it current. */}
           <p>{footer.copyright.replace('{year}', String(new Date().getUTCFullYear()))}</p>
         </div>
