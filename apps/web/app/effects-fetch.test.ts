@@ -32,11 +32,13 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|n
  * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:101).
  */
 /*
- * The push stream (ADR 037) is a subscription, not a read of page data: it opens once per signed-in
- * page in the browser and pushes changes to what the loaders brought (push-provider.tsx:80).
+ * The push streams (ADR 037) are subscriptions, not reads of page data: the player's opens once per
+ * signed-in page in the browser (push-provider.tsx:82) and a guest's public stream while a jackpot
+ * ticker is shown (push-provider.tsx:141); both push changes to what the loaders brought.
  */
 const ALLOWED = new Set([
-  'features/push/push-provider.tsx:80',
+  'features/push/push-provider.tsx:82',
+  'features/push/push-provider.tsx:141',
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',

@@ -6,7 +6,9 @@
  */
 import type { BalanceUpdateSettings } from '@croupier/contract/content/cms-config';
 import {
+  type JackpotAmount,
   PLAYER_STREAM_PATH,
+  PUBLIC_STREAM_PATH,
   PUSH_EVENT_KINDS,
   type PushEventKind,
 } from '@croupier/contract/push/stream-events';
@@ -109,4 +111,44 @@ export function PushFallbackRefresh({ settings }: { settings: BalanceUpdateSetti
   const up = usePushUp();
   if (up) return null;
   return <BalanceRefresh settings={{ ...(settings ?? BALANCE_UPDATE_DEFAULTS), isEnabledInterval: true }} />;
+}
+
+function jackpotAmounts(data: unknown): Map<number, JackpotAmount> | null {
+  if (!Array.isArray(data)) return null;
+  const amounts = new Map<number, JackpotAmount>();
+  for (const item of data as Partial<JackpotAmount>[]) {
+    if (
+      typeof item?.id === 'number' &&
+      typeof item.amount === 'string' &&
+      typeof item.currency === 'string'
+    ) {
+      amounts.set(item.id, { id: item.id, amount: item.amount, currency: item.currency });
+    }
+  }
+  return amounts;
+}
+
+/**
+ * Live jackpot amounts by jackpot id for a ticker: from the player's stream when signed in, else
+ * from a public stream opened while the ticker is shown. Null until the first amounts arrive (the
+ * loader's amounts stand until then).
+ */
+export function useLiveJackpotAmounts(): Map<number, JackpotAmount> | null {
+  const playerStream = useContext(PushContext);
+  const [amounts, setAmounts] = useState<Map<number, JackpotAmount> | null>(null);
+  usePushEvent('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+  // A guest's ticker subscribes to the public stream (effects-fetch.test.ts lists it).
+  useEffect(() => {
+    if (playerStream || typeof EventSource === 'undefined') return;
+    const guestStream = createPushClient({
+      url: PUBLIC_STREAM_PATH,
+      open: (url) => new EventSource(url),
+      kinds: ['jackpots'],
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    });
+    guestStream.on('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+    return () => guestStream.close();
+  }, [playerStream]);
+  return amounts;
 }
