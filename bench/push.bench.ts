@@ -51,8 +51,8 @@ if (process.env.BENCH_ROLE === 'server') {
   process.on('message', async (message: ToServer) => {
     if (message.type === 'players') {
       const inserted = await database.db.execute<{ id: string }>(sql`
-        INSERT INTO players (login)
-        SELECT 'push-bench-' || g || '@example.test' FROM generate_series(1, ${message.count}) AS g
+        INSERT INTO players (login, currency)
+        SELECT 'push-bench-' || g || '@example.test', 'EUR' FROM generate_series(1, ${message.count}) AS g
         RETURNING id`);
       const players = [];
       for (const row of inserted.rows) {
