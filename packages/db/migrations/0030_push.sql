@@ -11,12 +11,12 @@ CREATE INDEX "push_events_player_idx" ON "push_events" USING btree ("player_id",
 CREATE INDEX "push_events_created_idx" ON "push_events" USING btree ("created_at");--> statement-breakpoint
 -- A player's balance changed: tell every node at COMMIT (ADR 037). NOTIFY inside the transaction is
 -- delivered when it commits and dropped when it rolls back, so a stream never shows a balance that
--- did not happen; PostgreSQL folds identical payloads of one transaction into one (a bet touching
--- the main and bonus accounts signals once). The payload names the player only: each node with that
--- player's streams reads the committed balances itself.
+-- did not happen. The payload carries the account's new balance (player, kind, currency, minor
+-- units), so a node holding that player's streams sends it without reading the database.
 CREATE FUNCTION push_balance_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('croupier_push', json_build_object('t', 'b', 'p', NEW.player_id::text)::text);
+  PERFORM pg_notify('croupier_push', json_build_object('t', 'b', 'p', NEW.player_id::text,
+    'k', NEW.name, 'c', NEW.currency, 'v', NEW.balance_minor::text)::text);
   RETURN NULL;
 END;
 $$;

@@ -19,8 +19,11 @@ export const MAX_MESSAGE_BYTES = 7000;
 const RECONNECT_MAX_MS = 10_000;
 
 export type BusMessage =
-  /** A player's balance changed (the ledger trigger, at commit). */
-  | { t: 'b'; p: string }
+  /**
+   * A player's balance changed (the ledger trigger, at commit): the account's kind, currency and
+   * new balance in minor units; without them the receiver reads the balances.
+   */
+  | { t: 'b'; p: string; k?: string; c?: string; v?: string }
   /** A stored event (`push_events.id`), for a player or, `p` null, for everyone. */
   | { t: 'e'; id: string; p: string | null; k: string; d: Record<string, unknown> };
 
@@ -47,7 +50,20 @@ export function parseBusMessage(text: string): BusMessage | null {
   if (typeof value !== 'object' || value === null) return null;
   const message = value as Record<string, unknown>;
   const id = (v: unknown): v is string => typeof v === 'string' && /^[0-9]{1,19}$/.test(v);
-  if (message.t === 'b' && id(message.p)) return { t: 'b', p: message.p };
+  if (message.t === 'b' && id(message.p)) {
+    const { k, c, v } = message;
+    if (
+      typeof k === 'string' &&
+      /^[a-z_]{1,20}$/.test(k) &&
+      typeof c === 'string' &&
+      /^[A-Z]{3}$/.test(c) &&
+      typeof v === 'string' &&
+      /^-?[0-9]{1,19}$/.test(v)
+    ) {
+      return { t: 'b', p: message.p, k, c, v };
+    }
+    return { t: 'b', p: message.p };
+  }
   if (
     message.t === 'e' &&
     id(message.id) &&

@@ -235,6 +235,9 @@ function pushSuite(name: string, env: () => Record<string, string>) {
       const push = cluster.nodes[0]!.app.services.push;
       const old = await push.publish(player.id, 'tournament', { rank: 9 });
       await push.publish(player.id, 'tournament', { rank: 8 });
+      // Let node B hear both while it holds no stream of this player (a stream opened while they are
+      // on the wire would rightly get them live).
+      await new Promise((resolve) => setTimeout(resolve, 500));
 
       for (const absurd of ['99999999999999999', 'abc', '-1', '1'.repeat(400), '1e9']) {
         const client = await stream('/api/stream', {

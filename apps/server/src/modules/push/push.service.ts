@@ -5,8 +5,9 @@
  * - `publish(playerId, kind, payload)` stores the event for the resume window and sends it to every
  *   node; with `{ tx }` it is stored and announced in the caller's transaction, so it goes out at
  *   COMMIT (and never after a ROLLBACK). `publishPublic` does the same for every stream.
- * - Balances are not published by callers: the ledger's trigger signals each player whose balance
- *   changed at commit, and each node holding that player's streams reads the committed balances.
+ * - Balances are not published by callers: the ledger's trigger signals each player account whose
+ *   balance changed, at commit, with the new balance; each node holding that player's streams
+ *   updates the balances it last sent (read once when the stream opened) and sends them.
  * - A stream resumes with `Last-Event-ID` (a `push_events` id, the same on every node): the events
  *   after it are replayed; an id older than the window (or too many events missed) gets `resync`,
  *   after which the page reloads its data; an id that was never handed out is ignored.
@@ -16,6 +17,9 @@
 import type { ServerResponse } from 'node:http';
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import type { PushEventKind } from '@croupier/contract/push/stream-events';
+import { PLAYER_BALANCE_KINDS, type PlayerBalanceKind } from '@croupier/ledger/accounts';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import pg from 'pg';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
@@ -97,6 +101,8 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
   let lastJackpots: string | null = null;
   /** Balance reads in flight per player; `again` when another signal came meanwhile. */
   const balanceReads = new Map<string, { again: boolean }>();
+  /** The last balances sent to each player with streams here, which the ledger's signals update. */
+  const balanceCache = new Map<string, BalancesOutput>();
   let delivered = 0;
 
   const allStreams = function* (): Generator<Stream> {
@@ -140,6 +146,7 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
         const streams = byPlayer.get(key);
         if (!streams || streams.size === 0) return;
         const balances = await pushDeps.balances(playerId);
+        if (byPlayer.has(key)) balanceCache.set(key, balances);
         for (const stream of byPlayer.get(key) ?? []) {
           if (stream.pending) stream.pending.push({ t: 'b', p: key });
           else send(stream, 'balance', balances);
@@ -152,9 +159,45 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
     }
   }
 
+  /**
+   * The balances after a ledger signal that carries the account's new balance, from the cached
+   * ones; null when they must be read (nothing cached, a read in flight, another currency's account
+   * or a kind the header does not know).
+   */
+  function balancesAfter(message: Extract<BusMessage, { t: 'b' }>): BalancesOutput | null {
+    const cached = balanceCache.get(message.p);
+    if (!cached || balanceReads.has(message.p) || message.v === undefined || message.c === undefined)
+      return null;
+    if (message.c !== cached.balance_main.currency) return null;
+    const kind = PLAYER_BALANCE_KINDS.find((known: PlayerBalanceKind) => known === message.k);
+    if (!kind) return null;
+    const next: BalancesOutput = {
+      ...cached,
+      [`balance_${kind}`]: {
+        amount: formatMinor(BigInt(message.v), currencyExponent(message.c)),
+        currency: message.c,
+      },
+    };
+    balanceCache.set(message.p, next);
+    return next;
+  }
+
   function onMessage(message: BusMessage): void {
     if (message.t === 'b') {
-      if (byPlayer.has(message.p)) void sendBalance(BigInt(message.p));
+      const streams = byPlayer.get(message.p);
+      if (!streams) return;
+      if ([...streams].some((stream) => stream.pending)) {
+        // A stream is catching up: its snapshot read decides.
+        for (const stream of streams) if (stream.pending) stream.pending.push(message);
+        void sendBalance(BigInt(message.p));
+        return;
+      }
+      const next = balancesAfter(message);
+      if (next === null) {
+        void sendBalance(BigInt(message.p));
+        return;
+      }
+      for (const stream of streams) send(stream, 'balance', next);
       return;
     }
     const event: StoredEvent = {
@@ -200,7 +243,10 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
     }
     const startCursor = stream.cursor;
     if (stream.playerId !== null) {
-      send(stream, 'balance', await pushDeps.balances(stream.playerId));
+      const balances = await pushDeps.balances(stream.playerId);
+      const key = stream.playerId.toString();
+      if (byPlayer.has(key)) balanceCache.set(key, balances);
+      send(stream, 'balance', balances);
     }
     if (lastJackpots !== null) send(stream, 'jackpots', JSON.parse(lastJackpots));
     // Live again: what arrived meanwhile, except what the replay or the snapshot already covered.
@@ -232,7 +278,10 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
       const key = stream.playerId.toString();
       const set = byPlayer.get(key);
       set?.delete(stream);
-      if (set && set.size === 0) byPlayer.delete(key);
+      if (set && set.size === 0) {
+        byPlayer.delete(key);
+        balanceCache.delete(key);
+      }
     }
   }
 

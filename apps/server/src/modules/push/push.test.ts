@@ -19,6 +19,15 @@ describe('push wire formats', () => {
 
   it('reads only well-formed bus messages', () => {
     expect(parseBusMessage('{"t":"b","p":"7"}')).toEqual({ t: 'b', p: '7' });
+    expect(parseBusMessage('{"t":"b","p":"7","k":"bonus","c":"EUR","v":"-15"}')).toEqual({
+      t: 'b',
+      p: '7',
+      k: 'bonus',
+      c: 'EUR',
+      v: '-15',
+    });
+    // A balance signal with unreadable values still names the player: the node reads the balances.
+    expect(parseBusMessage('{"t":"b","p":"7","k":"bonus","c":"eur","v":"1.5"}')).toEqual({ t: 'b', p: '7' });
     expect(parseBusMessage('{"t":"e","id":"3","p":null,"k":"big_win","d":{"a":1}}')).toEqual({
       t: 'e',
       id: '3',
