@@ -273,7 +273,7 @@ const held = await ask({ type: 'stats' }, 'stats');
 console.log(
   `server memory: RSS ${mb(idle.rssBytes)} before the streams, ${mb(opened.rssBytes)} with ${opened.streams} open, ` +
     `${mb(held.rssBytes)} after ${round} round(s) and the broadcasts (heap ${mb(held.heapUsedBytes)}); ` +
-    `${((held.rssBytes - idle.rssBytes) / Math.max(1, held.streams) / 1024).toFixed(1)} KB per stream`,
+    `${((opened.rssBytes - idle.rssBytes) / Math.max(1, opened.streams) / 1024).toFixed(1)} KB RSS per open stream`,
 );
 console.log(`streams still open on the server at the end: ${held.streams} of ${streamCount}`);
 summary(`per-player fan-out (${round} rounds, commit → client)`, latencies, delivered, fanOutSeconds);
