@@ -11,6 +11,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import bonusesEn from '../../i18n/locales/en/bonuses.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
+import bonusesFr from '../../i18n/locales/fr/bonuses.json' with { type: 'json' };
+import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -24,7 +27,9 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   readyState = 0;
   listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.opened.push(this);
   }
   addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
@@ -69,7 +74,10 @@ describe('header balance from the push stream', () => {
           HydrateFallback: () => null,
           element: (
             <I18nextProvider
-              i18n={createBundlesTestI18n('en', { en: { auth: authEn, bonuses: bonusesEn, ui: uiEn } })}
+              i18n={createBundlesTestI18n('en', {
+                en: { auth: authEn, bonuses: bonusesEn, ui: uiEn },
+                fr: { auth: authFr, bonuses: bonusesFr, ui: uiFr },
+              })}
             >
               <ToastProvider>
                 <DialogProvider>
