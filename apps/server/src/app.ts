@@ -27,6 +27,7 @@ import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
@@ -146,6 +147,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The sportsbook's odds feed (ADR 030): the simulator by default, off in tests.
     services.sportsbook.start();
     services.loyalty.start();
+    // The push streams' bus (ADR 037): this node hears every node's events from here on.
+    await services.push.start();
+  });
+  // Open streams would hold the server open: they end first, and the browsers reconnect elsewhere.
+  app.addHook('preClose', async () => {
+    await services.push.stop();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -176,6 +183,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // The wager stream's consumer lag (ADR 019), to requests from this machine only.
   await app.register(wagersRoutes, { wagers: services.wagers });
+  // The push streams (GET /api/stream, /api/stream/public) before the API's /api/:method.
+  await app.register(pushRoutes, {
+    sessions: services.sessions,
+    push: services.push,
+    isCrossSite: (request) =>
+      isCrossSiteRequest(
+        {
+          secFetchSite: request.headers['sec-fetch-site']?.toString(),
+          origin: request.headers.origin,
+          host: request.headers.host,
+          protocol: request.protocol,
+        },
+        config.PUBLIC_URL,
+      ),
+  });
   await app.register(apiRoutes, { config, dispatcher });
   await app.register(cmsRoutes, { cms: services.cms });
   const { backoffice, social } = services;

@@ -33,6 +33,7 @@ import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createMetadataService } from './modules/metadata/metadata.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createRgSessionsService } from './modules/responsible-gaming/sessions.service.ts';
 import { createSocialService } from './modules/social/social.service.ts';
@@ -41,8 +42,8 @@ import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
-import { bonusMoves } from './modules/wallet/bonus-moves.ts';
-import { cashbackMoves } from './modules/wallet/cashback-moves.ts';
+import { type BonusMoves, bonusMoves } from './modules/wallet/bonus-moves.ts';
+import { type CashbackMoves, cashbackMoves } from './modules/wallet/cashback-moves.ts';
 import { jackpotMoves } from './modules/wallet/jackpot-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 
@@ -52,6 +53,17 @@ export function createServices(deps: Deps) {
   });
   const metadata = createMetadataService(deps);
   const cms = createCmsService(deps);
+  // Real-time push (ADR 037): balances come from the ledger's commit signal; modules publish their
+  // own events (notices, bonus and cashback moves below) in their transactions.
+  const push = createPushService(deps, {
+    balances: (playerId) => accounts.getBalance(playerId),
+    jackpotAmounts: async () =>
+      (await jackpots.list({}, 'en')).items.map((item) => ({
+        id: item.id,
+        amount: item.amount,
+        currency: item.currency,
+      })),
+  });
   // Marketing mail skips players in a time-out or self-exclusion (ADR 029; reached when mail goes).
   const notifications = createNotificationsService(deps, {
     marketingAllowed: (playerId) => responsibleGaming.mayReceiveMarketing(playerId),
@@ -60,6 +72,14 @@ export function createServices(deps: Deps) {
   const support = createSupportService(deps, {
     notifications,
     playerLogin: async (playerId) => (await accounts.getInfo(playerId, 'en')).login,
+    noticePosted: async (playerId, kind, tx) => {
+      if (tx) await push.publish(playerId, 'notice', { kind }, { tx });
+      // Already committed: a lost push costs a badge update, never the notice.
+      else
+        await push
+          .publish(playerId, 'notice', { kind })
+          .catch((error: unknown) => deps.log.error({ err: error }, 'push: notice not published'));
+    },
   });
   const wallet = createWalletService(deps, { metadata });
   // Identity verification (ADR 026): account info shows where the player's review stands; a
@@ -148,10 +168,38 @@ export function createServices(deps: Deps) {
     },
   });
   const games = createGamesService(deps, { gameWallet, accounts });
+  // A bonus or cashback that moved money tells the player's pages in the same transaction (ADR 037).
+  const pushedBonusMoves: BonusMoves = {
+    ...bonusMoves,
+    async fund(tx, target, amountMinor, cycle) {
+      await bonusMoves.fund(tx, target, amountMinor, cycle);
+      await push.publish(target.playerId, 'bonus', { id: Number(target.bonusId) }, { tx });
+    },
+    async unfund(tx, target, amountMinor, cycle) {
+      await bonusMoves.unfund(tx, target, amountMinor, cycle);
+      await push.publish(target.playerId, 'bonus', { id: Number(target.bonusId) }, { tx });
+    },
+    async burn(tx, target) {
+      const burnt = await bonusMoves.burn(tx, target);
+      await push.publish(target.playerId, 'bonus', { id: Number(target.bonusId) }, { tx });
+      return burnt;
+    },
+    async convert(tx, target, maxWinMinor) {
+      const result = await bonusMoves.convert(tx, target, maxWinMinor);
+      await push.publish(target.playerId, 'bonus', { id: Number(target.bonusId) }, { tx });
+      return result;
+    },
+  };
+  const pushedCashbackMoves: CashbackMoves = {
+    async payout(tx, target, amountMinor) {
+      await cashbackMoves.payout(tx, target, amountMinor);
+      await push.publish(target.playerId, 'cashback', { id: Number(target.cashbackId) }, { tx });
+    },
+  };
   // Bonus money moves through the wallet's bonus moves (modules/wallet/bonus-moves.ts).
   // An excluded player gets no bonus and activates none (ADR 025), checked in the grant's transaction.
   const bonuses = createBonusesService(deps, {
-    bonusMoves,
+    bonusMoves: pushedBonusMoves,
     games,
     playerGate: (tx, playerId) => responsibleGaming.assertNotExcluded(playerId, tx),
   });
@@ -159,7 +207,7 @@ export function createServices(deps: Deps) {
   wagers.registerConsumer(bonuses.wageringConsumer);
   // Cashback accrual is a consumer too (ADR 022); a period closes once its events are all applied.
   const cashbacks = createCashbacksService(deps, {
-    cashbackMoves,
+    cashbackMoves: pushedCashbackMoves,
     oldestUnappliedAt: async () => {
       const row = (await wagers.lag()).find((r) => r.consumer === CASHBACK_CONSUMER);
       if (!row || row.oldestUnappliedAgeSeconds === null) return null;
@@ -217,6 +265,7 @@ export function createServices(deps: Deps) {
     exponentOf: (currency) => wallet.exponentOf(currency),
   });
   return {
+    push,
     sessions,
     loginThrottle: createLoginThrottle(deps),
     metadata,

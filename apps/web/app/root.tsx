@@ -32,9 +32,9 @@ import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
 import { AuthRuntime } from './features/auth/auth-runtime.tsx';
-import { BalanceRefresh } from './features/cashier/balance-refresh-runner.tsx';
 import { FramedRuntime } from './features/framed/framed-runtime.tsx';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
+import { PushFallbackRefresh, PushProvider } from './features/push/push-provider.tsx';
 import { PwaProvider } from './features/pwa/pwa-runtime.tsx';
 import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
@@ -491,15 +491,18 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root');
   return (
     <>
-      {/* Loyalty notices as toasts (spec §4), for players while the loyalty section is on. */}
-      <LoyaltyNotices
-        enabled={Boolean(rootData?.isAuthenticated && rootData.loyalty)}
-        settings={rootData?.loyalty?.config.notification ?? { duration: 5, sound: false }}
-      >
-        <Outlet />
-      </LoyaltyNotices>
-      {/* Balance refresh by the content's settings, for players (spec §3, §6). */}
-      {rootData?.isAuthenticated && <BalanceRefresh settings={rootData.balanceUpdate} />}
+      {/* The player's push stream (ADR 037): balances, notices, bonus and cashback changes. */}
+      <PushProvider enabled={Boolean(rootData?.isAuthenticated)}>
+        {/* Loyalty notices as toasts (spec §4), for players while the loyalty section is on. */}
+        <LoyaltyNotices
+          enabled={Boolean(rootData?.isAuthenticated && rootData.loyalty)}
+          settings={rootData?.loyalty?.config.notification ?? { duration: 5, sound: false }}
+        >
+          <Outlet />
+        </LoyaltyNotices>
+        {/* Balance refresh by the content's settings (spec §3, §6), while the stream is down. */}
+        {rootData?.isAuthenticated && <PushFallbackRefresh settings={rootData.balanceUpdate} />}
+      </PushProvider>
       {/* Session time limit, reality checks, previous session (ADR 028), for players. */}
       {rootData?.isAuthenticated && <RgSessionRuntime />}
       {/* Sign-in popups, social and messenger sign-in, idle logout: on every site page (spec §2, §4). */}

@@ -64,6 +64,8 @@ export function createSupportService(
     notifications: Pick<NotificationsService, 'enqueueEmail'>;
     /** The player's login (email or phone), to answer a player who gave no email. */
     playerLogin: (playerId: bigint) => Promise<string>;
+    /** Tells the player's open pages (push stream, ADR 037), with the notice's transaction. */
+    noticePosted?: (playerId: bigint, kind: NoticeKind, tx: OutboxExecutor | undefined) => Promise<void>;
   },
 ) {
   const repository = createSupportRepository(deps.db);
@@ -158,6 +160,7 @@ export function createSupportService(
         link: options.link ?? null,
         now: deps.now(),
       });
+      await collaborators.noticePosted?.(playerId, kind, options.tx);
     },
 
     async markNoticesRead(playerId: bigint, ids: number[]): Promise<1> {

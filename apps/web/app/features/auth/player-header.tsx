@@ -4,7 +4,7 @@
  * (`account.getBalance`), the deposit button and the account
  * button, which opens the user menu (content-managed `userMenu` links, balances, logout).
  */
-import type { BalancesOutput } from '@croupier/contract/account/common';
+import { type BalancesOutput, balancesOutput } from '@croupier/contract/account/common';
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
 import { UserRound } from 'lucide-react';
@@ -26,6 +26,7 @@ import {
   type MenuDeposits,
 } from '../cashier/menu-deposit-detalization.tsx';
 import { MenuLoyalty } from '../loyalty/menu-loyalty.tsx';
+import { usePushEvent } from '../push/push-provider.tsx';
 import { MenuLink } from '../shell/menu-link.tsx';
 import {
   NoticesButton,
@@ -64,6 +65,11 @@ function BalanceButton({ root }: { root: AuthRoot }) {
   const toasts = useToasts();
   const location = useLocation();
   const { balances, update } = useBalances(root);
+  // Pushed at each ledger commit (ADR 037); a malformed event is ignored.
+  usePushEvent('balance', (data) => {
+    const parsed = balancesOutput.safeParse(data);
+    if (parsed.success) update(parsed.data);
+  });
   const [loading, setLoading] = useState(false);
   const main = formatBalance(balances.balance_main, root.auth.currencies);
   // Bonus money beside the main balance only while there is some (issue 12), stacked under it on

@@ -1,10 +1,14 @@
-/** The home page's jackpot ticker (DESIGN.md "Home"): each running jackpot's amount, linking to its page. */
+/**
+ * The home page's jackpot ticker (DESIGN.md "Home"): each running jackpot's amount, live from the
+ * push stream, linking to its page.
+ */
 import type { JackpotOutput } from '@croupier/contract/jackpots/common';
 import { localizePath } from '@croupier/contract/locales';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
+import { useLiveJackpotAmounts } from '../push/push-provider.tsx';
 import { useJackpotMoney } from './jackpot-money.ts';
 import { JACKPOTS_PATH, jackpotPath } from './jackpot-paths.ts';
 
@@ -12,6 +16,8 @@ export function JackpotTicker({ jackpots }: { jackpots: readonly JackpotOutput[]
   const { t } = useTranslation('jackpots');
   const locale = usePageLocale();
   const money = useJackpotMoney();
+  // Amounts pushed as they grow (ADR 037); the loader's until the first push.
+  const live = useLiveJackpotAmounts();
   if (jackpots.length === 0) return null;
   return (
     <section
@@ -31,7 +37,7 @@ export function JackpotTicker({ jackpots }: { jackpots: readonly JackpotOutput[]
             <Link to={jackpotPath(jackpot.id, locale)} className="group flex items-baseline gap-2">
               <span className="text-sm text-muted group-hover:text-text">{jackpot.name}</span>
               <span className="amount text-base font-bold text-gold tabular-nums">
-                {money(jackpot.amount, jackpot.currency)}
+                {money(live?.get(jackpot.id)?.amount ?? jackpot.amount, jackpot.currency)}
               </span>
             </Link>
           </li>

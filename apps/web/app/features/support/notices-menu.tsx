@@ -14,6 +14,7 @@ import { Link, useLocation } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
+import { usePushEvent } from '../push/push-provider.tsx';
 
 export const FIRST_INTERACTION_EVENTS = ['click', 'dblclick', 'touchstart', 'touchmove', 'touchend'] as const;
 
@@ -88,6 +89,15 @@ export function useNoticesStore(api: ApiClient, enabled = true): NoticesStore {
       active = false;
     };
   }, [interacted, enabled, pathname, store]);
+
+  // A notice posted now (push stream, ADR 037) updates the badge at once.
+  usePushEvent('notice', () => {
+    if (!enabled) return;
+    store.api
+      .call('notices.get', {})
+      .then((value) => store.set(value))
+      .catch((error: unknown) => console.error('notices failed to load', error));
+  });
 
   return store;
 }

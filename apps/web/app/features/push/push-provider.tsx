@@ -1,0 +1,154 @@
+/**
+ * The signed-in player's push stream (ADR 037) for the whole page: one EventSource on
+ * `/api/stream`, opened in the browser only. Components take events with `usePushEvent`; the
+ * balance refresh of spec §3 runs only while the stream is down (`PushFallbackRefresh`); a `resync`
+ * (missed events) and a bonus or cashback that moved revalidate the page's loaders.
+ */
+import type { BalanceUpdateSettings } from '@croupier/contract/content/cms-config';
+import {
+  type JackpotAmount,
+  PLAYER_STREAM_PATH,
+  PUBLIC_STREAM_PATH,
+  PUSH_EVENT_KINDS,
+  type PushEventKind,
+} from '@croupier/contract/push/stream-events';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useRevalidator } from 'react-router';
+import { BALANCE_UPDATE_DEFAULTS } from '../cashier/balance-refresh.ts';
+import { BalanceRefresh } from '../cashier/balance-refresh-runner.tsx';
+import { createPushClient, type PushClient } from './push-client.ts';
+
+const PushContext = createContext<PushClient | null>(null);
+
+/** Events of `kind` from the player's stream to `handler` (the latest one given); none for a guest. */
+export function usePushEvent(kind: PushEventKind, handler: (data: unknown) => void): void {
+  const stream = useContext(PushContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!stream) return;
+    const off = stream.on(kind, (data) => latest.current(data));
+    return () => {
+      off();
+    };
+  }, [stream, kind]);
+}
+
+const noStream = () => () => {};
+const down = () => false;
+
+/** Whether the player's stream is open now (false on the server, for a guest, while reconnecting). */
+export function usePushUp(): boolean {
+  const client = useContext(PushContext);
+  return useSyncExternalStore(
+    client ? (listener) => client.onStatus(listener) : noStream,
+    client ? () => client.isUp() : down,
+    down,
+  );
+}
+
+/** What revalidates the page: the stream could not replay, or a bonus or cashback changed. */
+const REVALIDATING: readonly PushEventKind[] = ['resync', 'bonus', 'cashback'];
+
+function Revalidations({ stream }: { stream: PushClient }) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    const offs = REVALIDATING.map((kind) =>
+      stream.on(kind, () => {
+        if (latest.current.state === 'idle') void latest.current.revalidate();
+      }),
+    );
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [stream]);
+  return null;
+}
+
+export function PushProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const [client, setClient] = useState<PushClient | null>(null);
+  // A subscription, not a data read: the stream is opened once per signed-in page and pushes what
+  // the loaders already brought, as it changes (effects-fetch.test.ts lists it).
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const next = createPushClient({
+      url: PLAYER_STREAM_PATH,
+      open: (url) => new EventSource(url),
+      kinds: PUSH_EVENT_KINDS,
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    });
+    setClient(next);
+    return () => {
+      next.close();
+      setClient(null);
+    };
+  }, [enabled]);
+  return (
+    <PushContext.Provider value={client}>
+      {client && <Revalidations stream={client} />}
+      {children}
+    </PushContext.Provider>
+  );
+}
+
+/**
+ * The balance refresh of spec §3 as the stream's fallback: while the stream is open it is not
+ * needed; while it is down the balance is polled at the content's interval, enabled whatever the
+ * setting says, since the stream it stands in for kept it fresh.
+ */
+export function PushFallbackRefresh({ settings }: { settings: BalanceUpdateSettings | undefined }) {
+  const up = usePushUp();
+  if (up) return null;
+  return <BalanceRefresh settings={{ ...(settings ?? BALANCE_UPDATE_DEFAULTS), isEnabledInterval: true }} />;
+}
+
+function jackpotAmounts(data: unknown): Map<number, JackpotAmount> | null {
+  if (!Array.isArray(data)) return null;
+  const amounts = new Map<number, JackpotAmount>();
+  for (const item of data as Partial<JackpotAmount>[]) {
+    if (
+      typeof item?.id === 'number' &&
+      typeof item.amount === 'string' &&
+      typeof item.currency === 'string'
+    ) {
+      amounts.set(item.id, { id: item.id, amount: item.amount, currency: item.currency });
+    }
+  }
+  return amounts;
+}
+
+/**
+ * Live jackpot amounts by jackpot id for a ticker: from the player's stream when signed in, else
+ * from a public stream opened while the ticker is shown. Null until the first amounts arrive (the
+ * loader's amounts stand until then).
+ */
+export function useLiveJackpotAmounts(): Map<number, JackpotAmount> | null {
+  const playerStream = useContext(PushContext);
+  const [amounts, setAmounts] = useState<Map<number, JackpotAmount> | null>(null);
+  usePushEvent('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+  // A guest's ticker subscribes to the public stream (effects-fetch.test.ts lists it).
+  useEffect(() => {
+    if (playerStream || typeof EventSource === 'undefined') return;
+    const guestStream = createPushClient({
+      url: PUBLIC_STREAM_PATH,
+      open: (url) => new EventSource(url),
+      kinds: ['jackpots'],
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    });
+    guestStream.on('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+    return () => guestStream.close();
+  }, [playerStream]);
+  return amounts;
+}
