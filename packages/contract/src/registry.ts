@@ -92,6 +92,13 @@ import {
 } from './responsible-gaming/session.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
 import {
+  sportsbookCashOut,
+  sportsbookGetBets,
+  sportsbookGetFreeBets,
+  sportsbookPlaceBet,
+  sportsbookQuote,
+} from './sportsbook/betting.ts';
+import {
   sportsbookGetEvent,
   sportsbookGetLive,
   sportsbookGetSports,
@@ -208,6 +215,11 @@ export const methods = {
   [sportsbookGetTournaments.name]: sportsbookGetTournaments,
   [sportsbookGetLive.name]: sportsbookGetLive,
   [sportsbookGetUpcoming.name]: sportsbookGetUpcoming,
+  [sportsbookQuote.name]: sportsbookQuote,
+  [sportsbookPlaceBet.name]: sportsbookPlaceBet,
+  [sportsbookGetBets.name]: sportsbookGetBets,
+  [sportsbookCashOut.name]: sportsbookCashOut,
+  [sportsbookGetFreeBets.name]: sportsbookGetFreeBets,
   [sportsbookGetEvent.name]: sportsbookGetEvent,
 } as const satisfies Record<string, MethodContract>;
 
