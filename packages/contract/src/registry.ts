@@ -28,6 +28,11 @@ import { authRegister } from './auth/register.ts';
 import { authRestore } from './auth/restore.ts';
 import { bannersGet } from './banners/get.ts';
 import { bonusesActivate } from './bonuses/activate.ts';
+import {
+  bettingBonusesActivate,
+  bettingBonusesGet,
+  bettingBonusesRemove,
+} from './bonuses/betting-bonuses.ts';
 import { bonusesDeactivate } from './bonuses/deactivate.ts';
 import { bonusesGet } from './bonuses/get.ts';
 import { bonusesRemove } from './bonuses/remove.ts';
@@ -173,6 +178,9 @@ export const methods = {
   [bonusesActivate.name]: bonusesActivate,
   [bonusesDeactivate.name]: bonusesDeactivate,
   [bonusesRemove.name]: bonusesRemove,
+  [bettingBonusesGet.name]: bettingBonusesGet,
+  [bettingBonusesActivate.name]: bettingBonusesActivate,
+  [bettingBonusesRemove.name]: bettingBonusesRemove,
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,

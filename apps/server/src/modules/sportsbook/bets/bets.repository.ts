@@ -324,7 +324,7 @@ export async function marketStates(
     sql`, `,
   );
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.event_id, m.key AS market_key, m.status, m.recovery_suspended, e.status AS event_status,
+    SELECT m.event_id, m.key AS market_key, m.status AS market_status, m.recovery_suspended, e.status AS event_status,
            o.key AS outcome_key, o.odds_milli, (o.active AND NOT o.cancelled AND o.result IS NULL) AS active
     FROM sb_markets m JOIN sb_events e ON e.id = m.event_id
     JOIN sb_outcomes o ON o.event_id = m.event_id AND o.market_key = m.key

@@ -29,7 +29,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { signatureHeader } from '../../../lib/signature.ts';
 import { enumerateLines } from '../betting/bet-types.ts';
 import { cashOutValue } from '../betting/cash-out.ts';
-import { floorTimes, oddsRational, product, type Rational, rational } from '../betting/rational.ts';
+import { floorTimes, oddsRational, product, rational } from '../betting/rational.ts';
 import { type LegResult, potentialPayoutMinor, settleBet } from '../betting/settlement.ts';
 import { acceptedStake, type LimitedLeg } from '../betting/stake-limits.ts';
 import type {
@@ -716,11 +716,9 @@ export function createBetsService(
     const exponents = new Map<string, number>();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await db.transaction(async (tx) => {
-        const locked = await tx.execute<{ id: string }>(
-          sql`SELECT id::text FROM sb_bets WHERE id = ${betId} FOR UPDATE SKIP LOCKED`,
-        );
-        if (locked.rows.length === 0) return 'busy' as const;
-        const bet = (await betById(tx, betId)) as BetRow;
+        // Another delivery of this bet in flight: wait for it, then see what is left to do.
+        const bet = await betById(tx, betId, true);
+        if (!bet) return 'done' as const;
         if (bet.walletState === 'reserving' || bet.settleVersion <= bet.deliveredVersion)
           return 'done' as const;
         if (bet.payoutMinor === null) return 'done' as const; // rolled back, no new result yet
