@@ -714,10 +714,16 @@ export function createBetsService(
    */
   async function deliver(betId: bigint): Promise<boolean> {
     const exponents = new Map<string, number>();
+    const busyUntil = Date.now() + 10_000;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await db.transaction(async (tx) => {
-        // Another delivery of this bet in flight: wait for it, then see what is left to do.
-        const bet = await betById(tx, betId, true);
+        // Another delivery of this bet in flight: wait for it outside any transaction (waiting on
+        // the row lock while holding a connection could starve the pool the wallet call needs).
+        const locked = await tx.execute<{ id: string }>(
+          sql`SELECT id::text FROM sb_bets WHERE id = ${betId} FOR UPDATE SKIP LOCKED`,
+        );
+        if (locked.rows.length === 0) return 'busy' as const;
+        const bet = await betById(tx, betId);
         if (!bet) return 'done' as const;
         if (bet.walletState === 'reserving' || bet.settleVersion <= bet.deliveredVersion)
           return 'done' as const;
@@ -751,6 +757,12 @@ export function createBetsService(
         return 'refused' as const;
       });
       if (outcome === 'done') return true;
+      if (outcome === 'busy') {
+        if (Date.now() > busyUntil) return false;
+        attempt -= 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
       if (outcome !== 'again') return false;
     }
     return false;
