@@ -713,12 +713,15 @@ export function createBetsService(
    * never cross: a stale version cannot overwrite a newer one). Returns whether it is done.
    */
   async function deliver(betId: bigint): Promise<boolean> {
+    return (await deliverOne(betId)) === 'done';
+  }
+
+  async function deliverOne(betId: bigint): Promise<'done' | 'busy' | 'failed'> {
     const exponents = new Map<string, number>();
-    const busyUntil = Date.now() + 10_000;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await db.transaction(async (tx) => {
-        // Another delivery of this bet in flight: wait for it outside any transaction (waiting on
-        // the row lock while holding a connection could starve the pool the wallet call needs).
+        // Another delivery of this bet in flight: leave it to that one (waiting on the row lock while
+        // holding a connection could starve the pool the wallet call needs); `deliverDue` looks again.
         const locked = await tx.execute<{ id: string }>(
           sql`SELECT id::text FROM sb_bets WHERE id = ${betId} FOR UPDATE SKIP LOCKED`,
         );
@@ -756,21 +759,34 @@ export function createBetsService(
         );
         return 'refused' as const;
       });
-      if (outcome === 'done') return true;
-      if (outcome === 'busy') {
-        if (Date.now() > busyUntil) return false;
-        attempt -= 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        continue;
-      }
-      if (outcome !== 'again') return false;
+      if (outcome === 'done' || outcome === 'busy') return outcome;
+      if (outcome !== 'again') return 'failed';
     }
-    return false;
+    return 'failed';
   }
 
   /** One pass of the outbox: every due bet delivered (a few at a time). */
   async function deliverDue(maxBets = 10_000, parallel = 2): Promise<number> {
     let delivered = 0;
+    // Rounds: a bet another delivery held is looked at again once that one is done.
+    for (let round = 0; round < 200 && delivered < maxBets; round += 1) {
+      const before = delivered;
+      const left = await deliverRound(maxBets - delivered, parallel);
+      delivered += left.delivered;
+      if (left.skipped === 0) break;
+      if (delivered === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Bets whose reserve never answered (the server stopped mid-placement): cancelled on the wallet.
+    const stale = await db.execute<{ id: string }>(sql`
+      SELECT id::text FROM sb_bets WHERE status = 'pending' AND placed_at < ${new Date(deps.now().getTime() - 120_000)}
+      ORDER BY id LIMIT ${DELIVERY_BATCH}`);
+    for (const row of stale.rows) await abandon(BigInt(row.id));
+    return delivered;
+  }
+
+  async function deliverRound(maxBets: number, parallel: number) {
+    let delivered = 0;
+    let skipped = 0;
     let after = 0n;
     while (delivered < maxBets) {
       const due = await db.execute<{ id: string }>(sql`
@@ -782,21 +798,17 @@ export function createBetsService(
       for (let i = 0; i < ids.length; i += parallel) {
         const results = await Promise.all(
           ids.slice(i, i + parallel).map((id) =>
-            deliver(id).catch((error: unknown) => {
+            deliverOne(id).catch((error: unknown) => {
               deps.log.error({ err: error, betId: id.toString() }, 'sportsbook: delivery failed');
-              return false;
+              return 'failed' as const;
             }),
           ),
         );
-        delivered += results.filter(Boolean).length;
+        delivered += results.filter((r) => r === 'done').length;
+        skipped += results.filter((r) => r === 'busy').length;
       }
     }
-    // Bets whose reserve never answered (the server stopped mid-placement): cancelled on the wallet.
-    const stale = await db.execute<{ id: string }>(sql`
-      SELECT id::text FROM sb_bets WHERE status = 'pending' AND placed_at < ${new Date(deps.now().getTime() - 120_000)}
-      ORDER BY id LIMIT ${DELIVERY_BATCH}`);
-    for (const row of stale.rows) await abandon(BigInt(row.id));
-    return delivered;
+    return { delivered, skipped };
   }
 
   const outbox = deps.jobs.recurring({
