@@ -166,7 +166,7 @@ const rid = () => {
 type Json = any;
 interface Answer {
   statusCode: number;
-  body: { data: Json; error: Json };
+  body: { status: 0 | 1; data: Json; error: Json };
 }
 const call = (browser: Browser, method: string, params: Record<string, unknown> = {}) =>
   browser.call(method, params) as Promise<Answer>;
@@ -588,6 +588,39 @@ describe('free bets', () => {
       source: `free_bet:${freeBetId}`,
     });
     expect(reused.body.error.fields).toEqual({ source: 'not_found' });
+  });
+});
+
+describe('BettingBonuses', () => {
+  it('lists, activates and removes betting bonuses only; a casino bonus is not theirs', async () => {
+    const p = await player(0n);
+    const bonuses = t.app.services.bonuses;
+    const grant = async (key: string) => {
+      const templateId = await bonuses.templateIdByKey(key);
+      const granted = await bonuses.grant(p.id, templateId as bigint, {
+        currency: 'EUR',
+        reason: 'test',
+        idempotencyKey: `test:sb-bonus:${p.id}:${key}`,
+      });
+      return granted.id.toString();
+    };
+    const betting = await grant('betting-20');
+    const casino = await grant('no-deposit-10');
+    const listed = await call(p.browser, 'BettingBonuses.get', {});
+    expect(listed.body.data.items.map((b: { id: string }) => String(b.id))).toEqual([betting]);
+    const wrong = await call(p.browser, 'BettingBonuses.activate', { bonus_id: casino });
+    expect(wrong.body.error.type).toBe('InvalidParameterException');
+    const activated = await call(p.browser, 'BettingBonuses.activate', { bonus_id: betting });
+    expect(activated.body.status).toBe(1);
+    expect(await t.app.services.wallet.balanceMinor(p.id, 'EUR', 'betting_bonus')).toBeGreaterThan(0n);
+    const removed = await call(p.browser, 'BettingBonuses.remove', { bonus_id: betting });
+    expect(removed.body.status).toBe(1);
+    expect(await t.app.services.wallet.balanceMinor(p.id, 'EUR', 'betting_bonus')).toBe(0n);
+    expect((await call(p.browser, 'BettingBonuses.remove', { bonus_id: casino })).body.error.type).toBe(
+      'InvalidParameterException',
+    );
+    const guest = await call(newBrowser(t.app), 'BettingBonuses.get', {});
+    expect(guest.body.error.type).toBe('AuthorizationException');
   });
 });
 
