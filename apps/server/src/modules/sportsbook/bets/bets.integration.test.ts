@@ -370,6 +370,19 @@ describe('placement', () => {
     expect(guest.body.error.type).toBe('AuthorizationException');
   });
 
+  it('a player on a time-out cannot stake (the casino bet path checks the same): nothing moves', async () => {
+    const p = await player();
+    const e = await event();
+    await t.database.db.execute(sql`
+      INSERT INTO rg_exclusions (player_id, kind, duration, starts_at, ends_at)
+      VALUES (${p.id}, 'timeout', '24h', now() - interval '1 minute', now() + interval '1 day')`);
+    const refused = await place(p.browser, { kind: 'single', selections: [sel(e)], stake: '5' });
+    expect(refused.body.error).toBeDefined();
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(await betRows(p.id)).toBe(0);
+    expect(await main(p.id)).toBe(10_000n);
+  });
+
   it('a request id places once: the same slip answers the first bet, another slip is a conflict', async () => {
     const p = await player();
     const e = await event();
