@@ -222,6 +222,15 @@ export const configSchema = z
     SPORTSBOOK_SIMULATOR_SPEED: z.coerce.number().int().min(1).max(600).default(6),
     /** Seed of the simulator's fixtures and matches (same seed, same matches on every node). */
     SPORTSBOOK_SIMULATOR_SEED: z.string().min(1).max(64).default('croupier'),
+    /** A bet with a live leg waits this long, then is checked again (ADR 034). */
+    SPORTSBOOK_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+    /** The smallest stake per line, in major units of the player's currency (ADR 034). */
+    SPORTSBOOK_MIN_STAKE: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,8})?$/, 'a decimal amount like 0.10')
+      .default('0.10'),
+    /** The book's margin on a cash-out (0.05: the player gets 95 % of the bet's fair value; ADR 031). */
+    SPORTSBOOK_CASH_OUT_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
   })
   .transform((env) => ({
     ...env,

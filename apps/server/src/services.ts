@@ -46,6 +46,7 @@ import { type BonusMoves, bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { type CashbackMoves, cashbackMoves } from './modules/wallet/cashback-moves.ts';
 import { jackpotMoves } from './modules/wallet/jackpot-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { sportsbookCredentials } from './provider-credentials.ts';
 
 export function createServices(deps: Deps) {
   const sessions = createSessionService(deps, {
@@ -264,6 +265,26 @@ export function createServices(deps: Deps) {
     dailyRealTotals: (playerIds, from, before) => wagers.dailyRealTotals(playerIds, from, before),
     exponentOf: (currency) => wallet.exponentOf(currency),
   });
+  // The sportsbook's wallet sessions name its game (`sportsbook`, out of the lobby), made once.
+  const sportsbook = sportsbookCredentials(deps.config);
+  let sportsbookGame: Promise<bigint> | null = null;
+  const sportsbookGameId = () => {
+    sportsbookGame ??= games
+      .ensureHiddenWalletGame({
+        providerSysname: 'croupier-sportsbook',
+        providerName: 'Croupier Sportsbook',
+        walletProvider: sportsbook.providerId,
+        launchUrl: '/betting',
+        gameSysname: 'sportsbook',
+        gameName: 'Sportsbook',
+        description: { en: 'Sports betting', fr: 'Paris sportifs' },
+      })
+      .catch((error: unknown) => {
+        sportsbookGame = null;
+        throw error;
+      });
+    return sportsbookGame;
+  };
   return {
     push,
     sessions,
@@ -290,8 +311,24 @@ export function createServices(deps: Deps) {
     backoffice: createBackofficeService(deps, { mailer: notifications }),
     kyc,
     support,
-    // The in-house sportsbook (ADR 030): its feed and catalogue; a provider with its own tables.
-    sportsbook: createSportsbookService(deps),
+    // The in-house sportsbook (ADR 030, 034): its feed, catalogue and bets; a provider with its own
+    // tables, reaching player money only through signed wallet API calls (ADR 031).
+    sportsbook: createSportsbookService(deps, {
+      walletSecret: sportsbook.secret,
+      walletCall: (call) => gameWallet.handleCall({ provider: sportsbook.providerId, ...call }),
+      openSession: async (playerId, currency) => {
+        const session = await gameWallet.openSession({
+          playerId,
+          gameId: await sportsbookGameId(),
+          provider: sportsbook.providerId,
+          mode: 'real',
+          currency,
+        });
+        return session.token;
+      },
+      playerCurrency: async (playerId) => (await accounts.getInfo(playerId, 'en')).currency,
+      exponentOf: (currency) => wallet.exponentOf(currency),
+    }),
     tracking,
   };
 }

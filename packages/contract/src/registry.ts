@@ -28,6 +28,11 @@ import { authRegister } from './auth/register.ts';
 import { authRestore } from './auth/restore.ts';
 import { bannersGet } from './banners/get.ts';
 import { bonusesActivate } from './bonuses/activate.ts';
+import {
+  bettingBonusesActivate,
+  bettingBonusesGet,
+  bettingBonusesRemove,
+} from './bonuses/betting-bonuses.ts';
 import { bonusesDeactivate } from './bonuses/deactivate.ts';
 import { bonusesGet } from './bonuses/get.ts';
 import { bonusesRemove } from './bonuses/remove.ts';
@@ -91,6 +96,13 @@ import {
   responsibleGamingSetSessionLimit,
 } from './responsible-gaming/session.ts';
 import { responsibleGamingSetLimit } from './responsible-gaming/set-limit.ts';
+import {
+  sportsbookCashOut,
+  sportsbookGetBets,
+  sportsbookGetFreeBets,
+  sportsbookPlaceBet,
+  sportsbookQuote,
+} from './sportsbook/betting.ts';
 import {
   sportsbookGetEvent,
   sportsbookGetLive,
@@ -166,6 +178,9 @@ export const methods = {
   [bonusesActivate.name]: bonusesActivate,
   [bonusesDeactivate.name]: bonusesDeactivate,
   [bonusesRemove.name]: bonusesRemove,
+  [bettingBonusesGet.name]: bettingBonusesGet,
+  [bettingBonusesActivate.name]: bettingBonusesActivate,
+  [bettingBonusesRemove.name]: bettingBonusesRemove,
   [cashbacksGet.name]: cashbacksGet,
   [cashbacksPayout.name]: cashbacksPayout,
   [cashbacksRemove.name]: cashbacksRemove,
@@ -208,6 +223,11 @@ export const methods = {
   [sportsbookGetTournaments.name]: sportsbookGetTournaments,
   [sportsbookGetLive.name]: sportsbookGetLive,
   [sportsbookGetUpcoming.name]: sportsbookGetUpcoming,
+  [sportsbookQuote.name]: sportsbookQuote,
+  [sportsbookPlaceBet.name]: sportsbookPlaceBet,
+  [sportsbookGetBets.name]: sportsbookGetBets,
+  [sportsbookCashOut.name]: sportsbookCashOut,
+  [sportsbookGetFreeBets.name]: sportsbookGetFreeBets,
   [sportsbookGetEvent.name]: sportsbookGetEvent,
 } as const satisfies Record<string, MethodContract>;
 

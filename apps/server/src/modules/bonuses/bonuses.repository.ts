@@ -263,10 +263,16 @@ export function createBonusesRepository(db: Db) {
     /** A player's bonuses, newest first, with the total for the filter. */
     async listBonuses(
       playerId: bigint,
-      options: { statuses: readonly BonusStatus[] | null; offset: number; count: number },
+      options: {
+        statuses: readonly BonusStatus[] | null;
+        offset: number;
+        count: number;
+        account?: 'bonus' | 'betting_bonus' | null;
+      },
     ): Promise<{ items: PlayerBonusRecord[]; total: number }> {
       const where = and(
         eq(playerBonuses.playerId, playerId),
+        options.account ? eq(playerBonuses.account, options.account) : undefined,
         options.statuses ? inArray(playerBonuses.status, [...options.statuses]) : undefined,
       );
       const [rows, [total]] = await Promise.all([

@@ -207,11 +207,14 @@ export function createBonusesService(
     playerId: bigint,
     bonusId: bigint,
     action: 'activate' | 'deactivate' | 'remove',
+    account?: PlayerBonusRecord['account'],
   ): Promise<PlayerBonusRecord> {
     try {
       return await deps.db.transaction(async (tx) => {
         const bonus = await repository.lockBonus(tx, bonusId);
         if (!bonus || bonus.playerId !== playerId) throw notFound();
+        // BettingBonuses.* act on betting bonuses only (spec §7): another bonus is not theirs to touch.
+        if (account !== undefined && bonus.account !== account) throw notFound();
         if (action === 'activate' && playerGate) await playerGate(tx, playerId);
         const template = await templateOf(bonus.templateId, tx);
         if (action === 'activate' && bonus.status === 'available' && bonus.activateBy <= deps.now()) {
@@ -305,13 +308,21 @@ export function createBonusesService(
     /** Removes a bonus: available → cancelled, funded → burned (its balance forfeited). */
     remove: (playerId: bigint, bonusId: bigint) => playerAction(playerId, bonusId, 'remove'),
 
-    /** bonuses.get: the player's bonuses, newest first. */
+    /** BettingBonuses.activate / remove (spec §7): the same steps, on a betting bonus only (ADR 034). */
+    activateBetting: (playerId: bigint, bonusId: bigint) =>
+      playerAction(playerId, bonusId, 'activate', 'betting_bonus'),
+    removeBetting: (playerId: bigint, bonusId: bigint) =>
+      playerAction(playerId, bonusId, 'remove', 'betting_bonus'),
+
+    /** bonuses.get: the player's bonuses, newest first; BettingBonuses.get: only the betting ones. */
     async list(
       playerId: bigint,
       input: BonusesGetInput,
       locale: Locale,
+      account?: PlayerBonusRecord['account'],
     ): Promise<{ items: BonusOutput[]; total: number }> {
       const page = await repository.listBonuses(playerId, {
+        account: account ?? null,
         statuses: input.status && input.status.length > 0 ? input.status : null,
         offset: input.offset,
         count: input.count,

@@ -386,6 +386,17 @@ export function createGamesRepository(db: Db) {
         ON CONFLICT DO NOTHING`);
     },
 
+    /** Takes a provider and its game out of the lobby; the game's id, or null when it is not the provider's. */
+    async hideProviderGame(providerSysname: string, gameSysname: string): Promise<bigint | null> {
+      await db.execute(sql`UPDATE game_providers SET is_active = false WHERE sysname = ${providerSysname}`);
+      const result = await db.execute<{ id: string }>(sql`
+        UPDATE games g SET is_active = false FROM game_providers p
+        WHERE g.sysname = ${gameSysname} AND g.provider_id = p.id AND p.sysname = ${providerSysname}
+        RETURNING g.id::text`);
+      const row = result.rows[0];
+      return row ? BigInt(row.id) : null;
+    },
+
     async addTags(sysname: string, tags: readonly string[]): Promise<void> {
       for (const tag of tags) {
         await db.execute(sql`

@@ -677,6 +677,44 @@ export function createGamesService(
     refreshSearchText,
     fillMissingRtp,
 
+    /**
+     * A provider's game that is not in the lobby (the sportsbook, ADR 034): its studio and game rows,
+     * both inactive, so that wallet sessions can name it (`games` lookup by sysname). Idempotent;
+     * answers the game's id.
+     */
+    async ensureHiddenWalletGame(input: {
+      providerSysname: string;
+      providerName: string;
+      walletProvider: string;
+      launchUrl: string;
+      gameSysname: string;
+      gameName: string;
+      description: LocalizedText;
+    }): Promise<bigint> {
+      await repository.insertProvider({
+        sysname: input.providerSysname,
+        name: input.providerName,
+        logoUrl: null,
+        walletProvider: input.walletProvider,
+        launchUrl: input.launchUrl,
+        gameParams: {},
+        sortOrder: 100,
+      });
+      await repository.insertGame({
+        sysname: input.gameSysname,
+        name: input.gameName,
+        providerSysname: input.providerSysname,
+        providerGameCode: input.gameSysname,
+        type: 'casino',
+        description: input.description,
+        imageUrl: gameArtUrl(input.gameSysname),
+        priority: 0,
+      });
+      const id = await repository.hideProviderGame(input.providerSysname, input.gameSysname);
+      if (id === null) throw new Error(`game ${input.gameSysname} is not ${input.providerSysname}'s`);
+      return id;
+    },
+
     /** The catalogue seed (idempotent: adds what is missing, recomputes search text and RTP). */
     async seed(): Promise<void> {
       for (const provider of CATALOGUE_PROVIDERS) {

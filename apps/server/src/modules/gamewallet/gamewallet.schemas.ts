@@ -66,8 +66,11 @@ export const sportReserveRequest = z.object({
   bet_id: providerId,
   amount,
   currency,
-  /** Where the stake comes from: the main balance (default) or the betting-bonus balance. */
-  funds: z.enum(['main', 'betting_bonus']).optional(),
+  /**
+   * Where the stake comes from: the main balance (default), the betting-bonus balance, or a free bet
+   * of the sportsbook (`free_bet`: nothing is taken; the payout will be the winnings only).
+   */
+  funds: z.enum(['main', 'betting_bonus', 'free_bet']).optional(),
 });
 /** settle: the bet's payout (0 for a lost bet); resettle: the new payout after a rollback of the settlement. */
 export const sportSettleRequest = z.object({

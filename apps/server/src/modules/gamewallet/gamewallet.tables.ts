@@ -184,7 +184,7 @@ export const sportWalletBets = pgTable(
     currency: text('currency'),
     /** open | settled | cancelled */
     status: text('status').notNull(),
-    /** Where the stake came from: main (real money) | betting_bonus. */
+    /** Where the stake came from: main (real money) | betting_bonus | free_bet (the book's money: nothing taken). */
     funds: text('funds').notNull().default('main'),
     stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** The part of the stake that was betting-bonus money. */
@@ -204,7 +204,7 @@ export const sportWalletBets = pgTable(
     uniqueIndex('sport_wallet_bets_provider_bet_key').on(table.provider, table.providerBetId),
     index('sport_wallet_bets_player_idx').on(table.playerId, table.id),
     check('sport_wallet_bets_status_check', sql`${table.status} IN ('open', 'settled', 'cancelled')`),
-    check('sport_wallet_bets_funds_check', sql`${table.funds} IN ('main', 'betting_bonus')`),
+    check('sport_wallet_bets_funds_check', sql`${table.funds} IN ('main', 'betting_bonus', 'free_bet')`),
     check(
       'sport_wallet_bets_amounts_check',
       sql`${table.stakeMinor} >= 0 AND ${table.stakeBonusMinor} >= 0 AND ${table.stakeBonusMinor} <= ${table.stakeMinor}

@@ -177,7 +177,8 @@ export function createSportActions({ deps, wallet, repository, support, checkBet
           currency: session.currency,
           status: 'open',
           funds,
-          stakeMinor,
+          // A free bet is the sportsbook's stake: the player risks nothing, the wallet holds nothing.
+          stakeMinor: funds === 'free_bet' ? 0n : stakeMinor,
           stakeBonusMinor: funds === 'betting_bonus' ? stakeMinor : 0n,
           now: deps.now(),
         });
@@ -189,6 +190,21 @@ export function createSportActions({ deps, wallet, repository, support, checkBet
               ? fail('bet_cancelled')
               : fail('invalid_request', { field: 'bet_id' }),
           );
+        }
+        if (funds === 'free_bet') {
+          const ok = await answer(tx, exponents, session.playerId, session.currency, {
+            transaction_id: claimed.id.toString(),
+            bet_id: input.bet_id,
+          });
+          await queries.completeCall({
+            id: claimed.id,
+            betRowId,
+            playerId: session.playerId,
+            movedMinor: 0n,
+            response: ok,
+            ledgerTransactionId: null,
+          });
+          return ok;
         }
         if (checkBet) {
           try {

@@ -12,7 +12,7 @@ import type { StoredAnswer, Tx } from './gamewallet.repository.ts';
 
 export type SportAction = 'sport_reserve' | 'sport_settle' | 'sport_resettle' | 'sport_cancel';
 export type SportBetStatus = 'open' | 'settled' | 'cancelled';
-export type SportFunds = 'main' | 'betting_bonus';
+export type SportFunds = 'main' | 'betting_bonus' | 'free_bet';
 
 export interface SportCallRecord {
   id: bigint;

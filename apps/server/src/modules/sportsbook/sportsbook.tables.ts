@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -168,3 +170,135 @@ export const sbProducers = pgTable('sb_producers', {
   /** Ids handed out so far (a new recovery takes the next). */
   lastRequestId: integer('last_request_id').notNull().default(0),
 });
+
+/*
+ * The betting engine's books (ADR 034), written only by modules/sportsbook/bets. A bet reaches the
+ * player's money through the wallet API (sport_* actions) under its id; `player_id` is the platform's
+ * player id as the wallet session names it (no foreign key: the sportsbook is a provider).
+ */
+
+/**
+ * A bet: one single, accumulator or system over its legs, the stake per line, and the state of its
+ * money on the wallet (`wallet_state`: reserving → reserved → settled). `settle_version` grows with
+ * every new payout decided (settlement, resettlement, cash-out); `delivered_version` is the last one
+ * the wallet acknowledged: a bet with `settle_version > delivered_version` is due (the outbox).
+ */
+export const sbBets = pgTable(
+  'sb_bets',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    requestId: text('request_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** single | accumulator | n/k | a named system */
+    kind: text('kind').notNull(),
+    /** main | betting_bonus | free_bet */
+    source: text('source').notNull(),
+    freeBetId: bigint('free_bet_id', { mode: 'bigint' }),
+    stakePerLineMinor: bigint('stake_per_line_minor', { mode: 'bigint' }).notNull(),
+    lines: integer('lines').notNull(),
+    totalStakeMinor: bigint('total_stake_minor', { mode: 'bigint' }).notNull(),
+    potentialPayoutMinor: bigint('potential_payout_minor', { mode: 'bigint' }).notNull(),
+    /** pending (stake being reserved) | open | won | lost | void | cashed_out */
+    status: text('status').notNull(),
+    /** The gross payout decided (settlement or cash-out); null while open. */
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' }),
+    /** reserving | reserved | settled: what the wallet holds of this bet. */
+    walletState: text('wallet_state').notNull().default('reserving'),
+    settleVersion: integer('settle_version').notNull().default(0),
+    deliveredVersion: integer('delivered_version').notNull().default(0),
+    live: boolean('live').notNull().default(false),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    /** The placement time in epoch ms (a cancel window of the feed is compared with it). */
+    placedTs: bigint('placed_ts', { mode: 'number' }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sb_bets_request_key').on(table.playerId, table.requestId),
+    index('sb_bets_player_idx').on(table.playerId, table.id),
+    index('sb_bets_due_idx').on(table.id).where(sql`${table.settleVersion} > ${table.deliveredVersion}`),
+    check(
+      'sb_bets_status_check',
+      sql`${table.status} IN ('pending', 'open', 'won', 'lost', 'void', 'cashed_out')`,
+    ),
+    check('sb_bets_source_check', sql`${table.source} IN ('main', 'betting_bonus', 'free_bet')`),
+    check('sb_bets_wallet_state_check', sql`${table.walletState} IN ('reserving', 'reserved', 'settled')`),
+    check(
+      'sb_bets_amounts_check',
+      sql`${table.stakePerLineMinor} > 0 AND ${table.lines} > 0 AND ${table.totalStakeMinor} = ${table.stakePerLineMinor} * ${table.lines}
+        AND ${table.potentialPayoutMinor} >= 0 AND (${table.payoutMinor} IS NULL OR ${table.payoutMinor} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * A leg of a bet: the outcome and the odds it was taken at, and its result (copied from the
+ * catalogue's outcome by the feed hooks, `result_version` being the outcome's: a hook applies a
+ * version once). `liability_minor` is the bet's potential payout through this leg (ADR 031).
+ */
+export const sbBetLegs = pgTable(
+  'sb_bet_legs',
+  {
+    betId: bigint('bet_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => sbBets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    eventId: text('event_id').notNull(),
+    marketKey: text('market_key').notNull(),
+    outcomeKey: text('outcome_key').notNull(),
+    sportKey: text('sport_key').notNull(),
+    oddsMilli: integer('odds_milli').notNull(),
+    live: boolean('live').notNull(),
+    liabilityMinor: bigint('liability_minor', { mode: 'bigint' }).notNull(),
+    /** won | lost | void (a cancel makes a leg void); null while open */
+    result: text('result'),
+    voidFactor: text('void_factor'),
+    deadHeatNum: bigint('dead_heat_num', { mode: 'bigint' }),
+    deadHeatDen: bigint('dead_heat_den', { mode: 'bigint' }),
+    /** The leg was voided by a cancel of its outcome (kept apart from a settlement's result). */
+    cancelled: boolean('cancelled').notNull().default(false),
+    resultVersion: integer('result_version').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.betId, table.position] }),
+    index('sb_bet_legs_outcome_idx').on(table.eventId, table.marketKey, table.outcomeKey),
+  ],
+);
+
+/**
+ * Free bets issued to players (promotions, the loyalty shop, the seed): a stake the book pays; the
+ * payout of a bet staked with one is its winnings only. `grant_key` makes a grant idempotent.
+ */
+export const sbFreeBets = pgTable(
+  'sb_free_bets',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** Minimum total odds (× 1000) of the bet it may stake; null: any. */
+    minOddsMilli: integer('min_odds_milli'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantKey: text('grant_key').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    usedBetId: bigint('used_bet_id', { mode: 'bigint' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sb_free_bets_grant_key').on(table.grantKey),
+    index('sb_free_bets_player_idx').on(table.playerId, table.id),
+    check('sb_free_bets_amount_check', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** A trader's stake factor for one player (ADR 031): 1 when absent. */
+export const sbPlayerFactors = pgTable(
+  'sb_player_factors',
+  {
+    playerId: bigint('player_id', { mode: 'bigint' }).primaryKey(),
+    factorNum: bigint('factor_num', { mode: 'bigint' }).notNull(),
+    factorDen: bigint('factor_den', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [check('sb_player_factors_check', sql`${table.factorNum} >= 0 AND ${table.factorDen} > 0`)],
+);
