@@ -185,6 +185,15 @@ export const configSchema = z
     SPORTSBOOK_SIMULATOR_SPEED: z.coerce.number().int().min(1).max(600).default(6),
     /** Seed of the simulator's fixtures and matches (same seed, same matches on every node). */
     SPORTSBOOK_SIMULATOR_SEED: z.string().min(1).max(64).default('croupier'),
+    /**
+     * A third-party sportsbook shown in a frame under /bets/* (ADR 035): the sysname of its entry in
+     * the games catalogue, launched like a game. Unset: /bets/* leads to the in-house /betting.
+     */
+    SPORTSBOOK_FRAME_SYSNAME: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9_-]{0,63})?$/)
+      .optional()
+      .transform((sysname) => sysname || undefined),
   })
   .transform((env) => ({
     ...env,
