@@ -131,12 +131,14 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
         requests.map((request) =>
           callBetting(api, sportsbookQuote, {
             kind: request.kind,
-            selections: request.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({
-              event_id,
-              market_key,
-              outcome_key,
-              odds_milli,
-            })),
+            selections: JSON.stringify(
+              request.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({
+                event_id,
+                market_key,
+                outcome_key,
+                odds_milli,
+              })),
+            ),
             ...(/^\d+(\.\d+)?$/.test(request.stake.trim()) ? { stake: request.stake.trim() } : {}),
             source: slip.source,
             accept_odds: 'none',

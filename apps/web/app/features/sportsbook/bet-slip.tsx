@@ -145,12 +145,14 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
       for (const line of stakedLines) {
         await callBetting(api, sportsbookPlaceBet, {
           kind: line.kind,
-          selections: line.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({
-            event_id,
-            market_key,
-            outcome_key,
-            odds_milli,
-          })),
+          selections: JSON.stringify(
+            line.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({
+              event_id,
+              market_key,
+              outcome_key,
+              odds_milli,
+            })),
+          ),
           stake: stakeOf(line).trim().replace(',', '.'),
           source: state.source,
           accept_odds: slip.acceptOdds,
