@@ -38,9 +38,14 @@ export interface JourneySite {
 }
 
 /**
- * `name` names the screenshot folder (`$envVar` or a temporary `croupier-{name}-screens`).
+ * `name` names the screenshot folder (`$envVar` or a temporary `croupier-{name}-screens`);
+ * `options.env` adds to the site's environment (the sportsbook journey turns its feed on).
  */
-export function journeySite(name: string, envVar: string): JourneySite {
+export function journeySite(
+  name: string,
+  envVar: string,
+  options: { env?: Record<string, string> } = {},
+): JourneySite {
   const screenshots = process.env[envVar] ?? path.join(os.tmpdir(), `croupier-${name}-screens`);
   let site: RunningSite | undefined;
   let browser: Browser | undefined;
@@ -49,7 +54,10 @@ export function journeySite(name: string, envVar: string): JourneySite {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    site = await startSite({ publicPort: true, env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
+    site = await startSite({
+      publicPort: true,
+      env: { API_RATE_LIMIT_PER_MINUTE: '100000', ...options.env },
+    });
     browser = await launchBrowser();
   });
 

@@ -224,7 +224,7 @@ describe('profile routes', () => {
       .getByRole('navigation', { name: 'Rubriques du compte' })
       .getByRole('link')
       .all();
-    expect(sections).toHaveLength(8);
+    expect(sections).toHaveLength(9);
   });
 
   test('settings opens with from/toastType: the toast shows once and the parameters go', async () => {

@@ -231,6 +231,15 @@ export const configSchema = z
       .default('0.10'),
     /** The book's margin on a cash-out (0.05: the player gets 95 % of the bet's fair value; ADR 031). */
     SPORTSBOOK_CASH_OUT_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
+    /**
+     * A third-party sportsbook shown in a frame under /bets/* (ADR 035): the sysname of its entry in
+     * the games catalogue, launched like a game. Unset: /bets/* leads to the in-house /betting.
+     */
+    SPORTSBOOK_FRAME_SYSNAME: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9_-]{0,63})?$/)
+      .optional()
+      .transform((sysname) => sysname || undefined),
   })
   .transform((env) => ({
     ...env,

@@ -34,6 +34,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('loyalty', 'routes/profile-loyalty.tsx', id('profile-loyalty')),
         route('responsible-game', 'routes/profile-responsible-game.tsx', id('profile-responsible-game')),
         route('verification', 'routes/profile-verification.tsx', id('profile-verification')),
+        route('bets', 'routes/profile-bets.tsx', id('profile-bets')),
       ]),
       // Cashier (spec §2); guests are sent home by the guest guard (spec §6). /cashier goes to
       // deposit; /cashier/billing to the deposit index unless it names a deposit method page.
@@ -62,7 +63,16 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('responsible-game', 'routes/responsible-game.tsx', id('responsible-game')),
       // Provably-fair explanation and round verifier (game-codes.md "Fairness (verifier) page").
       route('fairness', 'routes/fairness.tsx', id('fairness')),
-      route('bets/*', 'routes/placeholder.tsx', id('bets')),
+      // A third-party sportsbook's frame, else a way to /betting (ADR 035).
+      route('bets/*', 'routes/bets-frame.tsx', id('bets')),
+      // The in-house sportsbook (ADR 035): sports, leagues, live and upcoming, the event page.
+      layout('routes/betting-layout.tsx', id('betting-layout'), [
+        ...prefix('betting', [
+          index('routes/betting.tsx', id('betting')),
+          route('event/:id', 'routes/betting-event.tsx', id('betting-event')),
+          route(':sport/:tournament?', 'routes/betting-sport.tsx', id('betting-sport')),
+        ]),
+      ]),
       // Game hall (spec §2): the hall, its category redirect, studios, big wins, the slot error page.
       route('gamehall', 'routes/gamehall.tsx', id('gamehall')),
       route('gamehall/:id', 'routes/gamehall-category.tsx', id('gamehall-category')),
@@ -94,6 +104,14 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [
       route('_icons', 'routes/icons.tsx', id('icons')),
     ]),
+    // The betting pages without the site's chrome, for a sportsbook frame (ADR 035).
+    layout('routes/betting-layout.tsx', id('frame-betting-layout'), [
+      ...prefix('frame/betting', [
+        index('routes/betting.tsx', id('frame-betting')),
+        route('event/:id', 'routes/betting-event.tsx', id('frame-betting-event')),
+        route(':sport/:tournament?', 'routes/betting-sport.tsx', id('frame-betting-sport')),
+      ]),
+    ]),
     // The game page (spec §2): the game fills the viewport under the game layout's slim bar.
     layout('layouts/game-layout.tsx', id('layout-game'), [
       route('game/:sysname', 'routes/game.tsx', id('game')),
@@ -108,4 +126,6 @@ export default [
   // The in-house game server's game page (inside the game iframe): one URL for every language
   // (`?lang=`), no locale prefix and no site layout (features/rgs/rgs-paths.ts).
   route('rgs/play/:code', 'routes/rgs-play.tsx', { id: 'rgs-play' }),
+  // The in-house book's launch URL as a framed sportsbook provider (ADR 035): `?lang=&path=`.
+  route('frame/launch', 'routes/betting-frame-launch.tsx', { id: 'frame-launch' }),
 ] satisfies RouteConfig;

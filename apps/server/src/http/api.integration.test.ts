@@ -40,9 +40,9 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; promotions, offers, bonuses, loyalty and jackpots have their pages.
+    // ADR 014: every section of the registry, on or off; sports, promotions, offers, bonuses, loyalty and jackpots have their pages.
     expect(body.data.site_sections).toEqual({
-      sports: false,
+      sports: true,
       promotions: true,
       tournaments: false,
       jackpots: true,

@@ -166,6 +166,7 @@ export async function createPageRequestContext(
     // Locale order URL → cookie → account → browser (spec §2): the signed-in player's saved language
     // (`account.changelocale`), read fresh with the session on every page.
     accountLocale: session ? (normalizeLocale(session.playerLocale) ?? null) : null,
+    sportsbookFrameSysname: deps.config.SPORTSBOOK_FRAME_SYSNAME ?? null,
     log: request.log,
   };
   return { value, setCookies, databaseUnavailable: () => databaseFailed };

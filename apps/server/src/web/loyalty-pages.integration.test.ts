@@ -42,16 +42,16 @@ describe('loyalty pages', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  test('/loyalty/shop lists the three products on sale; a player gets buy buttons and their points', async () => {
+  test('/loyalty/shop lists the four products; a player gets buy buttons and their points', async () => {
     const guest = await get('/loyalty/shop');
     expect(guest.statusCode).toBe(200);
-    expect(guest.body.match(/data-testid="loyalty-product"/g)).toHaveLength(3);
+    expect(guest.body.match(/data-testid="loyalty-product"/g)).toHaveLength(4);
     expect(guest.body).not.toContain('data-testid="loyalty-buy"');
     const player = await harness.createPlayer();
     const mine = await get('/fr/loyalty/shop', { cookie: player.cookie });
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain('Boutique fidélité');
-    expect(mine.body.match(/data-testid="loyalty-buy"/g)).toHaveLength(3);
+    expect(mine.body.match(/data-testid="loyalty-buy"/g)).toHaveLength(4);
     expect(mine.body).toContain('0 jetons');
   });
 

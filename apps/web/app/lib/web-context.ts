@@ -69,6 +69,8 @@ export interface WebRequestContext {
    * saved locale (`account.changelocale`), from the session's player; null for a guest.
    */
   accountLocale: string | null;
+  /** A third-party sportsbook framed under /bets/* (ADR 035): its games sysname, or null. */
+  sportsbookFrameSysname?: string | null;
   log: WebLogger;
 }
 

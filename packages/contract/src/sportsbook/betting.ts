@@ -25,7 +25,7 @@
 import { z } from 'zod';
 import { amountParam, requestIdParam } from '../cashier/common.ts';
 import { defineMethod } from '../method.ts';
-import { countParam, listOutput, listParam, moneyOutput, offsetParam } from '../params.ts';
+import { countParam, jsonTextParam, listOutput, listParam, moneyOutput, offsetParam } from '../params.ts';
 
 const eventId = z.string().regex(/^[a-z]+:[a-z_]+:[A-Za-z0-9_-]{1,64}$/);
 const marketKey = z
@@ -78,7 +78,11 @@ export const stakeSource = z.string().regex(/^(main|betting_bonus|free_bet:\d{1,
 const slipInput = z
   .object({
     kind: betKind,
-    selections: z.array(slipSelection).min(1).max(SPORTSBOOK_MAX_LEGS),
+    /**
+     * The legs; JSON text on the wire (the browser's form-encoded POST cannot carry a list of
+     * objects, `jsonTextParam`), or already parsed (JSON bodies, the in-process client).
+     */
+    selections: jsonTextParam(z.array(slipSelection).min(1).max(SPORTSBOOK_MAX_LEGS), 16_384),
     /** Stake per line in major units as typed; ignored for a free bet (its amount is the stake). */
     stake: amountParam,
     source: stakeSource.default('main'),

@@ -8,6 +8,7 @@
  * slot error page (`?reason=birth_date_required|under_age`), which says what to do.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
+import { isFramePath } from '@croupier/contract/sportsbook/frame';
 import type { SessionService } from '../auth/session.service.ts';
 import type { GameRecord } from './games.repository.ts';
 
@@ -31,6 +32,11 @@ export interface LaunchRequest {
   mode: LaunchMode;
   locale: Locale;
   sessionToken: string | undefined;
+  /**
+   * A page inside the provider's product, passed through as `path` (a sportsbook frame's
+   * `/bets/{path}`, ADR 035); only a plain relative path, else it is left out.
+   */
+  path?: string | undefined;
 }
 
 export interface LaunchDeps {
@@ -102,6 +108,7 @@ export async function resolveLaunch(deps: LaunchDeps, request: LaunchRequest): P
     params.set('currency', await deps.defaultCurrency());
   }
   params.set('lobby_url', localizePath('/gamehall', request.locale));
+  if (request.path !== undefined && isFramePath(request.path)) params.set('path', request.path);
   const separator = game.launchUrl.includes('?') ? '&' : '?';
   return { ok: true, location: `${game.launchUrl}${separator}${params.toString()}` };
 }

@@ -72,6 +72,7 @@ export async function gamesRoutes(
             mode,
             locale,
             sessionToken: request.cookies[SESSION_COOKIE],
+            path: typeof query.path === 'string' ? query.path : undefined,
           }).catch((error: unknown) => {
             request.log.error({ err: error }, 'game launch failed');
             return { ok: false as const, reason: 'launch_failed', location: slotErrorPath(locale) };

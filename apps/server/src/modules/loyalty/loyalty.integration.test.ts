@@ -256,8 +256,6 @@ describe('player methods', () => {
 
 describe('the shop', () => {
   async function product(key: string): Promise<{ id: number; price: number }> {
-    // The demo keeps the betting bonus off the shelf until the sportsbook has pages; the engine sells it.
-    await h.database.db.execute(sql`UPDATE loyalty_products SET enabled = true WHERE key = 'betting-20'`);
     const answer = await newBrowser(h.app).call('loyalty.getproducts', {});
     const items = (answer.body.data as { items: { id: number; name: string; price: number }[] }).items;
     expect(items).toHaveLength(4);

@@ -146,9 +146,6 @@ export const DEMO_LOYALTY_PRODUCTS: ProductSeed[] = [
     bonusTemplateKey: 'betting-20',
     pricePoints: 800,
     position: 3,
-    // Not on sale while the sportsbook has no pages (the `sports` site section is off, ADR 014):
-    // a betting bonus would have nowhere to be used. The sportsbook issue switches it on.
-    enabled: false,
   },
   {
     key: 'free-spins-20-member',

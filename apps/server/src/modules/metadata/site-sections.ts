@@ -7,8 +7,8 @@
 import type { SiteSections } from '@croupier/contract/content/site-sections';
 
 export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
-  /** Sportsbook (`/betting`, `/bets/*`, `/profile/bets`). */
-  sports: false,
+  /** Sportsbook (`/betting`, `/bets/*`, `/profile/bets`), ADR 030, 031, 035. */
+  sports: true,
   promotions: true,
   tournaments: false,
   /** Progressive jackpots (`/jackpots`, `/jackpots/{id}`, ADR 032). */

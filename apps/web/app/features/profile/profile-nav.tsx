@@ -1,6 +1,6 @@
 /**
  * The profile's sections (spec §2 profile areas). Only areas that exist are listed: the others
- * (bets) join with their issues; loyalty shows while its site section is on; bonuses and cashback
+ * join with their issues; loyalty and bets show while their site sections are on; bonuses and cashback
  * name themselves in the `bonuses` namespace.
  * Tabs on phones and tablets, a side menu from laptop width.
  */
@@ -24,18 +24,28 @@ export const PROFILE_SECTIONS = [
   },
   { id: 'verification', path: '/profile/verification', icon: 'check-circle', label: 'verification:nav' },
   { id: 'loyalty', path: '/profile/loyalty', icon: 'loyalty', label: 'loyalty:page.profileTitle' },
+  { id: 'bets', path: '/profile/bets', icon: 'betting', label: 'sportsbook:profileNav' },
 ] as const satisfies readonly { id: string; path: string; icon: IconName; label?: string }[];
 
 export function ProfileNav({ locale }: { locale: Locale }) {
-  const { t } = useTranslation(['profile', 'bonuses', 'responsible-gaming', 'verification', 'loyalty']);
-  // The loyalty area shows while its site section is on (ADR 014).
-  const loyaltyOn = useRootLoaderData()?.sections.loyalty === true;
+  const { t } = useTranslation([
+    'profile',
+    'bonuses',
+    'responsible-gaming',
+    'verification',
+    'loyalty',
+    'sportsbook',
+  ]);
+  // The loyalty and bets areas show while their site sections are on (ADR 014).
+  const sections = useRootLoaderData()?.sections;
+  const shown = (id: string) =>
+    id === 'loyalty' ? sections?.loyalty === true : id === 'bets' ? sections?.sports === true : true;
   return (
     <SectionNav
       label={t('nav.label')}
       testIdPrefix="profile-nav"
       sideFromLaptop
-      sections={PROFILE_SECTIONS.filter((s) => s.id !== 'loyalty' || loyaltyOn).map((s) => ({
+      sections={PROFILE_SECTIONS.filter((s) => shown(s.id)).map((s) => ({
         id: s.id,
         to: localizePath(s.path, locale),
         icon: s.icon,

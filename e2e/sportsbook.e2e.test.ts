@@ -1,0 +1,236 @@
+/**
+ * The sportsbook journey of issue #13, in English (1440 px) and in French (375 px, the bet slip as a
+ * bottom sheet): a new adult player deposits 20.00 with the sandbox card, opens a live match from
+ * /betting, adds two legs (the live match's and another match's), meets changed odds and accepts
+ * them, places an accumulator, places a single and cashes it out, and finds both bets in
+ * /profile/bets. axe finds no serious or critical problem on /betting and /profile/bets.
+ *
+ * The simulator feed runs (SPORTSBOOK_FEED=simulator, fast), its first pass done before the
+ * journey. "Changed odds" is made certain: the journey rewrites the stored slip's odds (what the
+ * player saw) before the quote, as if the market had moved since. Screenshots go to
+ * SPORTSBOOK_SCREENSHOTS or a temporary directory (e2e/journey.ts).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { journeySite, type Lang } from './journey.ts';
+import { axeProblems, payWithSuccessCard, until } from './kit.ts';
+import { hydrated, interactive } from './page-ready.ts';
+
+const PASSWORD = 'Secret-123';
+
+const WORDS = {
+  en: {
+    accumulator: 'Accumulator',
+    acceptChanges: 'Accept changes',
+    placed: 'Your bet is placed',
+    openTab: 'Open bets',
+    cashedOut: /^Cashed out for/,
+    accumulatorKind: 'Accumulator',
+    singleKind: 'Single',
+  },
+  fr: {
+    accumulator: 'Combiné',
+    acceptChanges: 'Accepter les changements',
+    placed: 'Votre pari est placé',
+    openTab: 'Paris en cours',
+    cashedOut: /^Encaissé pour/,
+    accumulatorKind: 'Combiné',
+    singleKind: 'Simple',
+  },
+};
+
+const journey = journeySite('sportsbook', 'SPORTSBOOK_SCREENSHOTS', {
+  env: { SPORTSBOOK_FEED: 'simulator', SPORTSBOOK_SIMULATOR_SPEED: '30', SPORTSBOOK_LIVE_DELAY_MS: '0' },
+});
+const { goto } = journey;
+
+async function register(page: Page, email: string): Promise<void> {
+  const response = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
+      form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
+      headers: { origin: journey.site.baseUrl },
+    });
+  expect(((await response.json()) as { status: number }).status).toBe(1);
+  const skipped = await page
+    .context()
+    .request.post(`${journey.site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
+      form: { answer: 'skipped' },
+      headers: { origin: journey.site.baseUrl },
+    });
+  expect(((await skipped.json()) as { status: number }).status).toBe(1);
+}
+
+async function deposit(page: Page, prefix: string): Promise<void> {
+  await goto(page, `${prefix}/cashier/deposit`);
+  await page.getByTestId('deposit-form').waitFor();
+  await interactive(page, 'amount-input');
+  await page.getByTestId('amount-input').fill('20');
+  await page
+    .getByTestId('deposit-submit')
+    .filter({ hasText: /20[.,]00/ })
+    .waitFor();
+  await page.getByTestId('deposit-submit').click();
+  await payWithSuccessCard(page);
+  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+}
+
+/** Waits until `check` holds, doing `between` (a reload) after each miss. */
+async function eventually(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 15_000,
+  between?: () => Promise<void>,
+): Promise<void> {
+  await until(
+    what,
+    async () => {
+      if (await check()) return true;
+      await between?.();
+      return undefined;
+    },
+    timeoutMs,
+  );
+}
+
+async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await hydrated(page);
+}
+
+/** The slip: the right column on a laptop, the bottom sheet (opened by its badge) on a phone. */
+async function slip(page: Page, phone: boolean): Promise<Locator> {
+  if (!phone) return page.getByTestId('slip-column').getByTestId('bet-slip');
+  const sheet = page.getByTestId('slip-sheet');
+  if (!(await sheet.isVisible())) await page.getByTestId('slip-open').click();
+  return sheet.getByTestId('bet-slip');
+}
+
+async function closeSheet(page: Page, phone: boolean): Promise<void> {
+  if (phone && (await page.getByTestId('slip-sheet').isVisible())) {
+    await page.getByTestId('slip-sheet').getByRole('dialog').getByRole('button').first().click();
+  }
+}
+
+/** The first enabled odds button of a list or page. */
+function openOdds(scope: Locator | Page): Locator {
+  return scope.locator('[data-testid="odds-button"]:not([disabled])').first();
+}
+
+/** As if the market moved since the player saw it: the stored slip's odds go up by 0.10. */
+async function staleOdds(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const stored = JSON.parse(window.localStorage.getItem('croupier_bet_slip') ?? '{}') as {
+      legs: { odds_milli: number }[];
+    };
+    for (const leg of stored.legs) leg.odds_milli += 100;
+    window.localStorage.setItem('croupier_bet_slip', JSON.stringify(stored));
+  });
+  await page.reload();
+  await hydrated(page);
+}
+
+async function bettingJourney(lang: Lang, width: number): Promise<void> {
+  const words = WORDS[lang];
+  const prefix = lang === 'fr' ? '/fr' : '';
+  const phone = width < 992;
+  await journey.site.harness.app.services.sportsbook.runFeedNow(60_000);
+  const page = await journey.openPage(lang, { width, bypassCSP: true, expectRefusals: true });
+  await goto(page, `${prefix}/`);
+  await register(page, `sportsbook-${lang}-${Date.now()}@example.test`);
+  await deposit(page, prefix);
+
+  // A live match from /betting, its page, one leg.
+  await goto(page, `${prefix}/betting`);
+  expect(await axeProblems(page)).toEqual([]);
+  const live = page.getByTestId('live-events').getByTestId('event-row');
+  await eventually(
+    'a live match',
+    async () => (await live.count()) > 0,
+    60_000,
+    () => reload(page),
+  );
+  await journey.shot(page, `betting-${lang}-${width}`, true);
+  await live.first().getByRole('link').click();
+  await page.waitForURL(/\/betting\/event\//);
+  await hydrated(page);
+  await page.getByTestId('event-header').waitFor();
+  await page.getByTestId('live-clock').first().waitFor();
+  await openOdds(page.getByTestId('market-groups')).click();
+  // A second leg from another match (the upcoming list of /betting).
+  await goto(page, `${prefix}/betting`);
+  await openOdds(page.getByTestId('upcoming-events')).click();
+
+  // The odds moved since: the slip shows it, Accept changes, then an accumulator of 2.00.
+  await staleOdds(page);
+  let box = await slip(page, phone);
+  await box.getByTestId('slip-leg').nth(1).waitFor();
+  await box.getByRole('tab', { name: words.accumulator }).click();
+  await box.getByTestId('slip-stake').fill('2');
+  await box.getByTestId('slip-accept-changes').waitFor({ timeout: 15_000 });
+  await journey.shot(page, `slip-odds-changed-${lang}-${width}`);
+  await box.getByRole('button', { name: words.acceptChanges }).click();
+  await eventually(
+    'the accumulator placeable',
+    async () => !(await box.getByTestId('slip-place').isDisabled()),
+  );
+  await box.getByTestId('slip-place').click();
+  await page.getByText(words.placed).first().waitFor({ timeout: 20_000 });
+  await closeSheet(page, phone);
+
+  // A single on the live match, then its cash-out from /profile/bets.
+  await goto(page, `${prefix}/betting`);
+  await openOdds(page.getByTestId('live-events')).click();
+  box = await slip(page, phone);
+  await box.getByTestId('slip-stake').fill('1');
+  await eventually('the single placeable', async () => !(await box.getByTestId('slip-place').isDisabled()));
+  await box.getByTestId('slip-place').click();
+  await page.getByText(words.placed).first().waitFor({ timeout: 20_000 });
+
+  await goto(page, `${prefix}/profile/bets?tab=open`);
+  expect(await axeProblems(page)).toEqual([]);
+  const cards = page.getByTestId('bet-card');
+  await eventually(
+    'both bets listed',
+    async () => (await cards.count()) === 2,
+    15_000,
+    () => reload(page),
+  );
+  await expect(cards.filter({ hasText: words.accumulatorKind }).count()).resolves.toBe(1);
+  const single = cards.filter({ hasText: words.singleKind });
+  // The offer exists while no leg is suspended: the page is read again until it shows.
+  await eventually(
+    'a cash-out offer',
+    async () => (await single.getByTestId('cash-out').count()) === 1,
+    60_000,
+    () => reload(page),
+  );
+  await single.getByTestId('cash-out').click();
+  // A moved offer is shown to accept: take it.
+  await eventually(
+    'the cash-out answered',
+    async () =>
+      (await page.getByText(words.cashedOut).count()) > 0 ||
+      (await single.getByTestId('cash-out-error').count()) === 1,
+    20_000,
+  );
+  if ((await page.getByText(words.cashedOut).count()) === 0) await single.getByTestId('cash-out').click();
+  await page.getByText(words.cashedOut).first().waitFor({ timeout: 20_000 });
+  await journey.shot(page, `profile-bets-${lang}-${width}`, true);
+
+  // Both bets in /profile/bets: the accumulator open, the single settled (cashed out).
+  await goto(page, `${prefix}/profile/bets?tab=settled`);
+  await page.getByTestId('bet-card').filter({ hasText: words.singleKind }).waitFor();
+  await goto(page, `${prefix}/profile/bets?tab=open`);
+  await page.getByTestId('bet-card').filter({ hasText: words.accumulatorKind }).waitFor();
+}
+
+describe('sportsbook (issue #13)', () => {
+  test('English at 1440 px: live match, two legs, changed odds, accumulator, cash-out, my bets', async () => {
+    await bettingJourney('en', 1440);
+  });
+
+  test('French at 375 px: the same with the bet slip as a bottom sheet', async () => {
+    await bettingJourney('fr', 375);
+  });
+});
