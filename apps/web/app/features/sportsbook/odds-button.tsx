@@ -64,7 +64,8 @@ export function OddsButton({
       type="button"
       disabled={!open}
       aria-pressed={selected}
-      aria-label={t('odds.label', { outcome: outcome.name, odds })}
+      // The name starts with the visible words (WCAG 2.5.3: label in name), then the odds or why none.
+      aria-label={t('odds.label', { outcome: outcome.name, odds: open ? odds : t('odds.suspended') })}
       data-testid="odds-button"
       data-flash={flash ?? undefined}
       onClick={() =>

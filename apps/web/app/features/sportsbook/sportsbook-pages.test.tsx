@@ -279,7 +279,7 @@ describe('event rows and markets', () => {
     }
     renderWith(<Moving />);
     fireEvent.click(await screen.findByRole('button', { name: 'move' }));
-    expect(screen.getByRole('button', { name: 'Lions at 1.85' }).dataset.flash).toBe('down');
+    expect(screen.getByRole('button', { name: 'Lions 1.85' }).dataset.flash).toBe('down');
   });
 });
 
@@ -296,7 +296,7 @@ describe('the bet slip', () => {
       </>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Wolves at 1.50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Accumulator' }));
     expect(screen.getByTestId('slip-total-odds').textContent).toBe('3.00');
     expect(screen.getByTestId('slip-lines').textContent).toBe('1');
@@ -335,7 +335,7 @@ describe('the bet slip', () => {
       </>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Wolves at 1.50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hawks at 2.00' }));
     fireEvent.click(screen.getByRole('tab', { name: 'System' }));
     const select = screen.getByTestId('slip-system') as HTMLSelectElement;
@@ -450,7 +450,7 @@ describe('the bet slip', () => {
       { locale: 'fr' },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Lions à 2.00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Wolves à 1.50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     const [first, second] = screen.getAllByTestId('slip-stake');
     fireEvent.change(first!, { target: { value: '2' } });
     fireEvent.change(second!, { target: { value: '3' } });
