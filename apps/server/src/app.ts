@@ -139,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The sportsbook's odds feed (ADR 030): the simulator by default, off in tests.
     services.sportsbook.start();
     services.loyalty.start();
+    services.tournaments.start();
   });
   app.addHook('onClose', async () => {
     await services.wagers.stop();
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.responsibleGaming.stopEndPass();
     await services.cashier.stopDepositLimitPass();
     await services.loyalty.stop();
+    await services.tournaments.stop();
     await services.notifications.stop();
     await services.games.stop();
     await services.sportsbook.stop();

@@ -59,6 +59,8 @@ export function createCashierService(
     depositGate?: (playerId: bigint) => Promise<void>;
     /** Posts a player's notice in the given transaction (support's notices, ADR 029). */
     postNotice?: (tx: Tx, playerId: bigint, kind: 'limit_change_applied', link: string) => Promise<void>;
+    /** Told of a withdrawal request in its transaction (tournaments reset scores on a cashout, ADR 036). */
+    withdrawalRequested?: (tx: Tx, playerId: bigint, currency: string) => Promise<void>;
   },
   options: { provider?: PaymentProvider | null; psp?: PspSettings | null } = {},
 ) {
@@ -89,7 +91,11 @@ export function createCashierService(
   const history = createHistory(context);
   const webhooks = createWebhooks(context);
   const withdrawal = createWithdrawalFlow(context);
-  const withdrawals = createWithdrawals({ ...context, withdrawal });
+  const withdrawals = createWithdrawals({
+    ...context,
+    withdrawal,
+    withdrawalRequested: collaborators.withdrawalRequested ?? null,
+  });
   const payouts = createPayoutRetries({ ...context, withdrawal });
 
   const service = {

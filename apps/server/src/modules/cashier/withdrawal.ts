@@ -7,6 +7,7 @@ import type { RequisitesInput, TransactionOutput } from '@croupier/contract/cash
 import type { Locale } from '@croupier/contract/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { Tx } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import { CompensationFailedError, runFlow } from './flow-step.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './payment-provider.ts';
@@ -45,7 +46,11 @@ export function createWithdrawals(
     | 'exponents'
     | 'methodFor'
     | 'siteDomain'
-  > & { withdrawal: WithdrawalFlow },
+  > & {
+    withdrawal: WithdrawalFlow;
+    /** Told of the request inside its transaction (tournaments' reset on cashout, ADR 036). */
+    withdrawalRequested?: ((tx: Tx, playerId: bigint, currency: string) => Promise<void>) | null;
+  },
 ) {
   const { deps, repository, wallet, cms, requireProvider, facts, exponents, methodFor, siteDomain } = context;
   const { flow, releaseHeldFunds } = context.withdrawal;
@@ -204,6 +209,7 @@ export function createWithdrawals(
         }
         // The hold: insufficient funds throws and rolls the record back with it.
         await wallet.holdWithdrawal({ playerId, currency, amountMinor, withdrawalId: inserted.id }, { tx });
+        if (context.withdrawalRequested) await context.withdrawalRequested(tx, playerId, currency);
         return inserted.id;
       });
       if (created === null) {
