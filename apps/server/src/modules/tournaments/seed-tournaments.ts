@@ -32,9 +32,9 @@ export function demoTournaments(now: Date): TournamentDefinition[] {
       entry: 'opt_in',
       resetOnCashout: true,
       prizes: [
-        { from: 1, to: 1, kind: 'cash', amountMinor: '50000' },
-        { from: 2, to: 2, kind: 'cash', amountMinor: '25000' },
-        { from: 3, to: 3, kind: 'cash', amountMinor: '10000' },
+        { from: 1, to: 1, kind: 'cash', amountMinor: '500000' },
+        { from: 2, to: 2, kind: 'cash', amountMinor: '300000' },
+        { from: 3, to: 3, kind: 'cash', amountMinor: '200000' },
         {
           from: 4,
           to: 10,
