@@ -704,20 +704,21 @@ export function createTournamentsService(
     },
 
     /**
-     * The demo tournaments (seed `tournaments-demo-v1`): one running, one upcoming, one finished
-     * (settled at once; a fresh demo has no players, so its winners list starts empty).
+     * The demo tournaments (seed `tournaments-demo-v1`): one running, one upcoming, one finished.
+     * The pass runs once at the end: the finished one is settled (a fresh demo has no players, so
+     * its winners list starts empty) and the running weekly one gets its next occurrence, so the
+     * background pass has nothing to write until a tournament ends or the next one starts.
      */
     async seed(): Promise<void> {
-      for (const definition of demoTournaments(deps.now())) {
-        const created = await service.create(definition);
-        if (created.created && definition.endsAt.getTime() <= deps.now().getTime()) await settle(created.id);
-      }
+      for (const definition of demoTournaments(deps.now())) await service.create(definition);
+      await service.runPass();
     },
   };
 
   const periodic = deps.jobs.recurring({
     name: 'tournaments settlement',
     everyMs: TOURNAMENTS_PASS_EVERY_MS,
+    firstDelayMs: TOURNAMENTS_PASS_EVERY_MS,
     pass: () => service.runPass(),
   });
 
