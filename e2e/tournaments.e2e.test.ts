@@ -85,7 +85,8 @@ async function tournamentJourney(lang: Lang, width: number): Promise<void> {
   await page.getByTestId('tournaments-active').waitFor();
   expect(await axeProblems(page)).toEqual([]);
   await journey.shot(page, `tournaments-${lang}-${width}`, true);
-  await page.getByRole('link', { name: words.card }).click();
+  // The running one (its next occurrence, same name, is among the upcoming ones).
+  await page.getByTestId('tournaments-active').getByRole('link', { name: words.card }).click();
   await page.waitForURL(new RegExp(`${prefix}/tournaments/\\d+$`));
   await hydrated(page);
   const tournamentUrl = page.url();
