@@ -4,7 +4,7 @@
  * yesterday. Dates are relative to the seed's time.
  */
 import { mediaUrl } from '../cms/media-art.ts';
-import type { TournamentDefinition } from './tournaments.service.ts';
+import type { TournamentDefinition } from './tournament-definition.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -25,6 +25,7 @@ import { maskName } from '../games/games.service.ts';
 import type { WagerConsumer, WagerEvent } from '../wagers/wager-event.ts';
 import type { TournamentMoves } from '../wallet/tournament-moves.ts';
 import { demoTournaments } from './seed-tournaments.ts';
+import type { TournamentDefinition } from './tournament-definition.ts';
 import { applyEffect, type Scoring, scoreEffect } from './tournament-scoring.ts';
 import {
   createTournamentsRepository,
@@ -40,30 +41,7 @@ export const TOURNAMENT_CONSUMER = 'tournament_scores';
 /** The settlement and recurrence pass. */
 export const TOURNAMENTS_PASS_EVERY_MS = 30_000;
 
-type LocalizedText = { en: string; fr: string };
-
-export interface TournamentDefinition {
-  /** The series key; the first occurrence's key too (later ones are `<key>#<n>`). */
-  key: string;
-  name: LocalizedText;
-  description: LocalizedText;
-  imageUrl?: string;
-  tags?: string[];
-  startsAt: Date;
-  endsAt: Date;
-  recurDays?: number | null;
-  currency: string;
-  scoring: Scoring;
-  pointsPerBet?: number | null;
-  minStakeMinor?: bigint | null;
-  entry: 'opt_in' | 'automatic' | 'buy_in';
-  buyInMinor?: bigint | null;
-  maxParticipants?: number | null;
-  resetOnCashout?: boolean;
-  prizes: PrizeLine[];
-  /** Game sysnames. */
-  games: string[];
-}
+export type { TournamentDefinition } from './tournament-definition.ts';
 
 export interface GameSummary {
   id: bigint;
