@@ -149,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     services.loyalty.start();
     // The push streams' bus (ADR 037): this node hears every node's events from here on.
     await services.push.start();
+    services.tournaments.start();
   });
   // Open streams would hold the server open: they end first, and the browsers reconnect elsewhere.
   app.addHook('preClose', async () => {
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.responsibleGaming.stopEndPass();
     await services.cashier.stopDepositLimitPass();
     await services.loyalty.stop();
+    await services.tournaments.stop();
     await services.notifications.stop();
     await services.games.stop();
     await services.sportsbook.stop();

@@ -16,6 +16,7 @@ import { loyaltyTexts } from './modules/loyalty/loyalty.messages.ts';
 import { responsibleGamingTexts } from './modules/responsible-gaming/responsible-gaming.messages.ts';
 import { socialTexts } from './modules/social/social.messages.ts';
 import { supportTexts } from './modules/support/support.messages.ts';
+import { tournamentsTexts } from './modules/tournaments/tournaments.messages.ts';
 
 export const messages = createMessageRegistry([
   errorMessages,
@@ -26,6 +27,7 @@ export const messages = createMessageRegistry([
   cashbacksTexts,
   loyaltyTexts,
   jackpotsTexts,
+  tournamentsTexts,
   campaignsTexts,
   backofficeTexts,
   promotionsTexts,

@@ -22,6 +22,7 @@ import { rgSessionsMethods } from './modules/responsible-gaming/sessions.methods
 import { sportsbookMethods } from './modules/sportsbook/sportsbook.methods.ts';
 import { storageMethods } from './modules/storage/storage.methods.ts';
 import { supportMethods } from './modules/support/support.methods.ts';
+import { tournamentsMethods } from './modules/tournaments/tournaments.methods.ts';
 import type { Services } from './services.ts';
 
 export function boundMethods(services: Services): BoundMethod[] {
@@ -47,6 +48,7 @@ export function boundMethods(services: Services): BoundMethod[] {
     ...cashbacksMethods({ cashbacks: services.cashbacks }),
     ...loyaltyMethods({ loyalty: services.loyalty }),
     ...jackpotsMethods({ jackpots: services.jackpots }),
+    ...tournamentsMethods({ tournaments: services.tournaments }),
     ...campaignsMethods({ campaigns: services.campaigns }),
     ...responsibleGamingMethods({ responsibleGaming: services.responsibleGaming }),
     ...rgSessionsMethods({ rgSessions: services.rgSessions }),

@@ -20,6 +20,8 @@ const SEEDS = [
   // After the bonuses seed: the shop's products grant its templates.
   { name: 'loyalty-demo-v1', demo: true, run: (s: Services) => s.loyalty.seed() },
   { name: 'jackpots-demo-v1', demo: true, run: (s: Services) => s.jackpots.seed() },
+  // After the bonuses seed: a free-spin prize grants its template.
+  { name: 'tournaments-demo-v1', demo: true, run: (s: Services) => s.tournaments.seed() },
   { name: 'campaigns-demo-v1', demo: true, run: (s: Services) => s.campaigns.seed() },
 ] as const;
 

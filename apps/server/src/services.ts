@@ -40,11 +40,13 @@ import { createSocialService } from './modules/social/social.service.ts';
 import { createSportsbookService } from './modules/sportsbook/sportsbook.service.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
+import { createTournamentsService, TOURNAMENT_CONSUMER } from './modules/tournaments/tournaments.service.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { createWagersService } from './modules/wagers/wagers.service.ts';
 import { type BonusMoves, bonusMoves } from './modules/wallet/bonus-moves.ts';
 import { type CashbackMoves, cashbackMoves } from './modules/wallet/cashback-moves.ts';
 import { jackpotMoves } from './modules/wallet/jackpot-moves.ts';
+import { tournamentMoves } from './modules/wallet/tournament-moves.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { sportsbookCredentials } from './provider-credentials.ts';
 
@@ -119,6 +121,8 @@ export function createServices(deps: Deps) {
     postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
     // A high fraud score holds a withdrawal for review (ADR 039); tracking is built below.
     withdrawalRisk: (playerId) => tracking.withdrawalRisk(playerId),
+    // A withdrawal resets the player's scores in reset-on-cashout tournaments (ADR 036).
+    withdrawalRequested: (tx, playerId, currency) => tournaments.withdrawalRequested(tx, playerId, currency),
   });
   // The wager stream (ADR 019): the game wallet appends to it inside its money transactions;
   // consumers register on it at boot.
@@ -168,7 +172,12 @@ export function createServices(deps: Deps) {
       ended: (tx, packId) => bonuses.freeRoundsEnded(tx, packId),
     },
   });
-  const games = createGamesService(deps, { gameWallet, accounts });
+  const games = createGamesService(deps, {
+    gameWallet,
+    accounts,
+    // The tournament game hall (ADR 036): tournaments is built below and reached only on a call.
+    tournamentGameIds: (id) => tournaments.gameIdsOf(id),
+  });
   // A bonus or cashback that moved money tells the player's pages in the same transaction (ADR 037).
   const pushedBonusMoves: BonusMoves = {
     ...bonusMoves,
@@ -246,6 +255,31 @@ export function createServices(deps: Deps) {
     publicNames: (playerIds) => accounts.publicNames(playerIds),
   });
   wagers.registerConsumer(jackpots.accrualConsumer);
+  // Tournament scores are a consumer too (ADR 036); buy-ins and cash prizes move through the
+  // ledger, bonus and free-spin prizes through the bonuses module in the settlement's transaction.
+  const tournaments = createTournamentsService(deps, {
+    tournamentMoves,
+    gamesBySysnames: async (sysnames) => {
+      const found = await Promise.all(sysnames.map((sysname) => games.findGame({ sysname })));
+      return found.flatMap((game) =>
+        game ? [{ id: game.id, sysname: game.sysname, name: game.name, imageUrl: game.imageUrl }] : [],
+      );
+    },
+    gamesByIds: (ids) => games.summariesByIds(ids),
+    publicNames: (playerIds) => accounts.publicNames(playerIds),
+    playerCurrency: async (playerId) => (await accounts.getInfo(playerId, 'en')).currency,
+    assertNotExcluded: (playerId, tx) => responsibleGaming.assertNotExcluded(playerId, tx),
+    grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
+      responsibleGaming.assertNotExcluded(playerId, tx),
+    ),
+    templateIdByKey: (key) => bonuses.templateIdByKey(key),
+    oldestUnappliedAt: async () => {
+      const row = (await wagers.lag()).find((r) => r.consumer === TOURNAMENT_CONSUMER);
+      if (!row || row.oldestUnappliedAgeSeconds === null) return null;
+      return new Date(deps.now().getTime() - (row.oldestUnappliedAgeSeconds + 1) * 1000);
+    },
+  });
+  wagers.registerConsumer(tournaments.scoreConsumer);
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
     grantInTx: createGrantInTransaction(deps, (tx, playerId) =>
@@ -305,6 +339,7 @@ export function createServices(deps: Deps) {
     cashbacks,
     loyalty,
     jackpots,
+    tournaments,
     campaigns,
     responsibleGaming,
     rgSessions,

@@ -85,6 +85,10 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       // Progressive jackpots (ADR 032).
       route('jackpots', 'routes/jackpots.tsx', id('jackpots')),
       route('jackpots/:id', 'routes/jackpot.tsx', id('jackpot')),
+      // Tournaments (ADR 036): the list, one tournament, its game hall.
+      route('tournaments', 'routes/tournaments.tsx', id('tournaments')),
+      route('tournaments/:id', 'routes/tournament.tsx', id('tournament')),
+      route('tournaments/:id/gamehall', 'routes/tournament-gamehall.tsx', id('tournament-gamehall')),
       route('offers', 'routes/offers.tsx', id('offers')),
       route('offers/:id', 'routes/offer.tsx', id('offer')),
       // Loyalty club (ADR 033): the programme and its shop.

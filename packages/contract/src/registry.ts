@@ -120,6 +120,7 @@ import { supportGetSettings } from './support/get-settings.ts';
 import { noticesGet, noticesMarkRead } from './support/notices.ts';
 import { supportSendFeedback } from './support/send-feedback.ts';
 import { freshChatStoreChatEvent } from './support/store-chat-event.ts';
+import { leaderboardGet, tournamentsGet, tournamentsParticipate } from './tournaments/tournaments.ts';
 
 export const methods = {
   [getGeneralInfo.name]: getGeneralInfo,
@@ -194,6 +195,9 @@ export const methods = {
   [loyaltyGetNotifications.name]: loyaltyGetNotifications,
   [jackpotsGet.name]: jackpotsGet,
   [jackpotsGetWinners.name]: jackpotsGetWinners,
+  [tournamentsGet.name]: tournamentsGet,
+  [tournamentsParticipate.name]: tournamentsParticipate,
+  [leaderboardGet.name]: leaderboardGet,
   [responsibleGamingGetLimits.name]: responsibleGamingGetLimits,
   [responsibleGamingSetLimit.name]: responsibleGamingSetLimit,
   [responsibleGamingExclude.name]: responsibleGamingExclude,

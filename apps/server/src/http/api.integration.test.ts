@@ -40,11 +40,11 @@ describe('/api envelope and transport', () => {
         'site_sections',
       ].sort(),
     );
-    // ADR 014: every section of the registry, on or off; sports, promotions, offers, bonuses, loyalty and jackpots have their pages.
+    // ADR 014: every section of the registry, on or off; sports, promotions, offers, bonuses, loyalty, jackpots and tournaments have their pages.
     expect(body.data.site_sections).toEqual({
       sports: true,
       promotions: true,
-      tournaments: false,
+      tournaments: true,
       jackpots: true,
       offers: true,
       bonuses: true,

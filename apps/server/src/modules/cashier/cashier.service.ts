@@ -64,6 +64,8 @@ export function createCashierService(
     withdrawalRisk?: (playerId: bigint) => Promise<{ hold: string } | null>;
     /** Posts a player's notice in the given transaction (support's notices, ADR 029). */
     postNotice?: (tx: Tx, playerId: bigint, kind: 'limit_change_applied', link: string) => Promise<void>;
+    /** Told of a withdrawal request in its transaction (tournaments reset scores on a cashout, ADR 036). */
+    withdrawalRequested?: (tx: Tx, playerId: bigint, currency: string) => Promise<void>;
   },
   options: { provider?: PaymentProvider | null; psp?: PspSettings | null } = {},
 ) {
@@ -98,6 +100,7 @@ export function createCashierService(
     ...context,
     withdrawal,
     withdrawalRisk: collaborators.withdrawalRisk ?? null,
+    withdrawalRequested: collaborators.withdrawalRequested ?? null,
   });
   const payouts = createPayoutRetries({ ...context, withdrawal });
 

@@ -7,6 +7,7 @@ import type { RequisitesInput, TransactionOutput } from '@croupier/contract/cash
 import type { Locale } from '@croupier/contract/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { Tx } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import { CompensationFailedError, runFlow } from './flow-step.ts';
 import { ProviderRefusedError, ProviderUnavailableError } from './payment-provider.ts';
@@ -49,6 +50,8 @@ export function createWithdrawals(
     withdrawal: WithdrawalFlow;
     /** The risk check (ADR 039): a hold reason marks the withdrawal for the operator's review. */
     withdrawalRisk: ((playerId: bigint) => Promise<{ hold: string } | null>) | null;
+    /** Told of the request inside its transaction (tournaments' reset on cashout, ADR 036). */
+    withdrawalRequested?: ((tx: Tx, playerId: bigint, currency: string) => Promise<void>) | null;
   },
 ) {
   const { deps, repository, wallet, cms, requireProvider, facts, exponents, methodFor, siteDomain } = context;
@@ -211,6 +214,7 @@ export function createWithdrawals(
         }
         // The hold: insufficient funds throws and rolls the record back with it.
         await wallet.holdWithdrawal({ playerId, currency, amountMinor, withdrawalId: inserted.id }, { tx });
+        if (context.withdrawalRequested) await context.withdrawalRequested(tx, playerId, currency);
         return inserted.id;
       });
       if (created === null) {

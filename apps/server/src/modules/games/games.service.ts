@@ -182,6 +182,8 @@ export function createGamesService(
     gameWallet: GameRoundsReader;
     /** The players' display names of the winners list. */
     accounts: Pick<AccountsService, 'publicNames'>;
+    /** A tournament's games (ADR 036), null for an unknown tournament: the tournament game hall. */
+    tournamentGameIds?: (tournamentId: bigint) => Promise<bigint[] | null>;
   },
 ) {
   const { gameWallet, accounts } = collaborators;
@@ -428,8 +430,19 @@ export function createGamesService(
     // --- catalogue --------------------------------------------------------------------------------
 
     async list(input: GamesGetInput, locale: Locale): Promise<{ items: Game[]; total: number }> {
-      // No tournaments exist yet: a tournament's game list is empty.
-      if (input.options?.type === 'tournament') return { items: [], total: 0 };
+      // A tournament's game hall (`{"id": 3, "type": "tournament"}`): its games only; an unknown
+      // tournament (or none given) has none.
+      let sysnames = input.sysnames;
+      if (input.options?.type === 'tournament') {
+        const ids =
+          input.options.id === undefined || !collaborators.tournamentGameIds
+            ? null
+            : await collaborators.tournamentGameIds(BigInt(input.options.id));
+        const own =
+          ids && ids.length > 0 ? [...(await repository.gamesByIds(ids)).values()].map((g) => g.sysname) : [];
+        sysnames = sysnames ? sysnames.filter((name) => own.includes(name)) : own;
+        if (sysnames.length === 0) return { items: [], total: 0 };
+      }
       const words = input.query === undefined ? [] : searchWords(input.query);
       const phrase = words.join(' ');
       const { items, total } = await repository.listGames(
@@ -437,7 +450,7 @@ export function createGamesService(
           ...(input.types ? { types: input.types } : {}),
           ...(input.tags ? { tags: input.tags } : {}),
           ...(input.providers ? { providers: input.providers } : {}),
-          ...(input.sysnames ? { sysnames: input.sysnames } : {}),
+          ...(sysnames ? { sysnames } : {}),
           ...(input.category !== undefined ? { category: input.category } : {}),
           ...(words.length > 0
             ? {

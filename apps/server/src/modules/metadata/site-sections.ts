@@ -10,7 +10,8 @@ export const SITE_SECTION_STATE: Readonly<SiteSections> = Object.freeze({
   /** Sportsbook (`/betting`, `/bets/*`, `/profile/bets`), ADR 030, 031, 035. */
   sports: true,
   promotions: true,
-  tournaments: false,
+  /** Tournaments (`/tournaments`, `/tournaments/{id}`, `/tournaments/{id}/gamehall`), ADR 036. */
+  tournaments: true,
   /** Progressive jackpots (`/jackpots`, `/jackpots/{id}`, ADR 032). */
   jackpots: true,
   /** The player's offers page (`/offers`). */

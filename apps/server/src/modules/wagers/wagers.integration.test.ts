@@ -326,15 +326,19 @@ describe('scheduling and lag', () => {
       expect(local.statusCode).toBe(200);
       // Every registered consumer has its row once the app is ready: nothing behind on a new stream.
       expect(local.json()).toEqual({
-        consumers: ['bonus_wagering', 'cashback_accrual', 'jackpot_contribution', 'loyalty_points'].map(
-          (consumer) => ({
-            consumer,
-            position: '0',
-            head: '0',
-            behind: 0,
-            oldestUnappliedAgeSeconds: null,
-          }),
-        ),
+        consumers: [
+          'bonus_wagering',
+          'cashback_accrual',
+          'jackpot_contribution',
+          'loyalty_points',
+          'tournament_scores',
+        ].map((consumer) => ({
+          consumer,
+          position: '0',
+          head: '0',
+          behind: 0,
+          oldestUnappliedAgeSeconds: null,
+        })),
       });
       const remote = await t.app.inject({
         method: 'GET',

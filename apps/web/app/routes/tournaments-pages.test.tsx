@@ -1,0 +1,277 @@
+// @vitest-environment happy-dom
+/**
+ * The tournament pages in a router with the real bundles: the list by status with countdowns and
+ * the content's display settings, the tournament page's prizes, rules, leaderboard with the
+ * player's own row, the Join button (a player calls tournaments.participate once; a guest gets the
+ * login prompt), and the game hall's pages, in English and French.
+ */
+import type { LeaderboardRow, TournamentOutput } from '@croupier/contract/tournaments/tournaments';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { testAuthRoot } from '../features/auth/test-auth-root.ts';
+import { splitDuration } from '../features/tournaments/countdown.tsx';
+import authEn from '../i18n/locales/en/auth.json' with { type: 'json' };
+import commonEn from '../i18n/locales/en/common.json' with { type: 'json' };
+import gamesEn from '../i18n/locales/en/games.json' with { type: 'json' };
+import tournamentsEn from '../i18n/locales/en/tournaments.json' with { type: 'json' };
+import uiEn from '../i18n/locales/en/ui.json' with { type: 'json' };
+import authFr from '../i18n/locales/fr/auth.json' with { type: 'json' };
+import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
+import gamesFr from '../i18n/locales/fr/games.json' with { type: 'json' };
+import tournamentsFr from '../i18n/locales/fr/tournaments.json' with { type: 'json' };
+import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+import { DialogProvider } from '../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../ui/test-i18n.ts';
+import { ToastProvider } from '../ui/toasts.tsx';
+import TournamentPage from './tournament.tsx';
+import TournamentGameHallPage from './tournament-gamehall.tsx';
+import TournamentsPage from './tournaments.tsx';
+
+const NOW = '2026-06-01T12:00:00.000Z';
+
+const TOURNAMENT: TournamentOutput = {
+  id: 7,
+  name: 'Weekly Reels Race',
+  description: 'Stake the most on Neon Reels.',
+  status: 'active',
+  start_at: '2026-05-31T12:00:00.000Z',
+  end_at: '2026-06-03T14:30:15.000Z',
+  recurring_days: 7,
+  currencies: ['EUR'],
+  scoring: 'total_bet',
+  points_per_bet: null,
+  min_stake: null,
+  entry: 'opt_in',
+  buy_in: null,
+  restrictions: { max_participants: null, min_stake: null },
+  reset_on_cashout: true,
+  prizes: [
+    { from: 1, to: 1, kind: 'cash', amount: '5000.00', points: null, label: '5000.00 EUR' },
+    { from: 4, to: 10, kind: 'free_spins', amount: null, points: null, label: '20 free spins' },
+  ],
+  total_prize: '10000.00',
+  total_participants: 42,
+  total_points: 1234,
+  user_info: null,
+  winners: [],
+  provider: 'croupier',
+  image_url: '',
+  tags: [],
+  extra: {},
+  games_count: 2,
+  games: [],
+};
+
+const DISPLAY = { showParticipants: true, durationType: 'countdown' as const, leaderImages: [] };
+
+const row = (rank: number, score: number, me = false): LeaderboardRow => ({
+  rank,
+  player: me ? 'ja***e' : `pl***${rank}`,
+  score,
+  prize: rank === 1 ? '5000.00 EUR' : null,
+  me,
+});
+
+let calls: string[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(/\/api\/([^?]+)/.exec(url)?.[1] ?? '');
+    return new Response(JSON.stringify({ status: 1, data: 1 }), { status: 200 });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// The route components only read loaderData; the other props are React Router's.
+const props = (loaderData: unknown) =>
+  ({ loaderData, params: {}, matches: [] }) as unknown as {
+    loaderData: never;
+    params: never;
+    matches: never;
+  };
+
+function renderAt(path: string, page: ReactNode, isAuthenticated = false) {
+  const locale = path.startsWith('/fr') ? 'fr' : 'en';
+  const i18n = createBundlesTestI18n(locale, {
+    en: { tournaments: tournamentsEn, common: commonEn, games: gamesEn, ui: uiEn, auth: authEn },
+    fr: { tournaments: tournamentsFr, common: commonFr, games: gamesFr, ui: uiFr, auth: authFr },
+  });
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({ isAuthenticated, account: { uid: 0 }, auth: testAuthRoot(), sections: {} }),
+      HydrateFallback: () => null,
+      Component: () => (
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider>
+            <DialogProvider>
+              <Outlet />
+            </DialogProvider>
+          </ToastProvider>
+        </I18nextProvider>
+      ),
+      children: [{ path: path.slice(1), Component: () => page }],
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('countdown', () => {
+  test('splits the time left into days, hours, minutes and seconds; never negative', () => {
+    expect(splitDuration(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
+    expect(splitDuration(-5_000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe('/tournaments', () => {
+  test('running, upcoming and finished sections; a card with its prize pool, countdown and players', async () => {
+    renderAt(
+      '/tournaments',
+      <TournamentsPage
+        {...props({
+          active: [TOURNAMENT],
+          future: [],
+          finished: [],
+          display: DISPLAY,
+          serverNow: NOW,
+        })}
+      />,
+    );
+    const card = within(await screen.findByTestId('tournament-card'));
+    expect(card.getByTestId('tournament-prize').textContent).toBe('€10,000.00');
+    expect(card.getByText('42 players')).toBeTruthy();
+    expect(card.getByTestId('tournament-countdown').textContent).toMatch(/^Ends in \dd \d\d:\d\d:\d\d$/);
+    expect(
+      card.getByRole('link', { name: 'See the tournament Weekly Reels Race' }).getAttribute('href'),
+    ).toBe('/tournaments/7');
+    expect(
+      within(screen.getByTestId('tournaments-future')).getByText('No tournament is planned yet.'),
+    ).toBeTruthy();
+  });
+
+  test('the content may hide participants and show dates; nothing at all is an empty state (fr)', async () => {
+    const { unmount } = renderAt(
+      '/fr/tournaments',
+      <TournamentsPage
+        {...props({
+          active: [TOURNAMENT],
+          future: [],
+          finished: [],
+          display: { ...DISPLAY, showParticipants: false, durationType: 'dates' },
+          serverNow: NOW,
+        })}
+      />,
+    );
+    const card = within(await screen.findByTestId('tournament-card'));
+    expect(card.queryByTestId('tournament-participants')).toBeNull();
+    expect(card.getByTestId('tournament-dates').textContent).toMatch(/^Du .+ au .+$/);
+    expect(card.getByRole('link', { name: 'Voir le tournoi Weekly Reels Race' }).getAttribute('href')).toBe(
+      '/fr/tournaments/7',
+    );
+    unmount();
+    renderAt(
+      '/fr/tournaments',
+      <TournamentsPage
+        {...props({ active: [], future: [], finished: [], display: DISPLAY, serverNow: NOW })}
+      />,
+    );
+    expect(await screen.findByText('Pas encore de tournoi')).toBeTruthy();
+  });
+});
+
+describe('/tournaments/{id}', () => {
+  const board = { items: [row(1, 500), row(2, 300)], total: 5, me: row(4, 120, true), final: false };
+
+  test('prizes, rules, the leaderboard with the player’s own row; Join calls tournaments.participate once', async () => {
+    renderAt(
+      '/tournaments/7',
+      <TournamentPage
+        {...props({
+          tournament: { ...TOURNAMENT, user_info: { participates: false, rank: null, score: 0 } },
+          board,
+          display: DISPLAY,
+          serverNow: NOW,
+        })}
+      />,
+      true,
+    );
+    const leaderboard = within(await screen.findByTestId('leaderboard'));
+    expect(leaderboard.getAllByTestId('leaderboard-row')).toHaveLength(2);
+    expect(leaderboard.getByTestId('leaderboard-me').textContent).toContain('120');
+    const prizes = within(screen.getByTestId('tournament-prizes'));
+    expect(prizes.getByText('€5,000.00')).toBeTruthy();
+    expect(prizes.getByText('Places 4 to 10')).toBeTruthy();
+    expect(screen.getByText(/resets your score to zero/)).toBeTruthy();
+    expect(screen.getByTestId('tournament-games-link').getAttribute('href')).toBe('/tournaments/7/gamehall');
+    fireEvent.click(screen.getByTestId('tournament-join'));
+    await waitFor(() => expect(calls).toEqual(['tournaments.participate']));
+    expect(await screen.findByText('You joined the tournament. Good luck!')).toBeTruthy();
+  });
+
+  test('a guest pressing Join gets the login prompt, no call (fr)', async () => {
+    renderAt(
+      '/fr/tournaments/7',
+      <TournamentPage {...props({ tournament: TOURNAMENT, board, display: DISPLAY, serverNow: NOW })} />,
+    );
+    fireEvent.click(await screen.findByTestId('tournament-join'));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Classement' })).toBeTruthy();
+  });
+
+  test('a finished tournament shows its final board and no Join', async () => {
+    renderAt(
+      '/tournaments/7',
+      <TournamentPage
+        {...props({
+          tournament: { ...TOURNAMENT, status: 'finished' },
+          board: { ...board, final: true },
+          display: DISPLAY,
+          serverNow: NOW,
+        })}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Final leaderboard and winners' })).toBeTruthy();
+    expect(screen.queryByTestId('tournament-join')).toBeNull();
+  });
+});
+
+describe('/tournaments/{id}/gamehall', () => {
+  test('12 a page with page links; no games is an empty state', async () => {
+    renderAt(
+      '/tournaments/7/gamehall',
+      <TournamentGameHallPage
+        {...props({
+          tournament: { id: 7, name: 'Weekly Reels Race' },
+          games: [],
+          total: 30,
+          page: 2,
+          liked: null,
+        })}
+      />,
+    );
+    expect(await screen.findByText('Games of Weekly Reels Race')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(
+      '/tournaments/7/gamehall',
+    );
+    expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      '/tournaments/7/gamehall?page=3',
+    );
+    expect(screen.getByText('No games in this tournament')).toBeTruthy();
+  });
+});
