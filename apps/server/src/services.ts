@@ -280,6 +280,15 @@ export function createServices(deps: Deps) {
     },
   });
   wagers.registerConsumer(tournaments.scoreConsumer);
+  // A score that moved reaches the player's open pages (ADR 037), which re-read the leaderboard
+  // (the hint may come from a batch that then rolled back: the page reads what was committed).
+  tournaments.onRankChanged((changes) => {
+    for (const change of changes) {
+      push
+        .publish(change.playerId, 'tournament', { id: Number(change.tournamentId) })
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'tournament push failed'));
+    }
+  });
   // Offers and promo codes (ADR 021): grants in the campaigns' own transactions.
   const campaigns = createCampaignsService(deps, {
     grantInTx: createGrantInTransaction(deps, (tx, playerId) =>

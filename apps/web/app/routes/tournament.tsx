@@ -7,11 +7,12 @@
 import { localizePath } from '@croupier/contract/locales';
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { useJackpotMoney } from '../features/jackpots/jackpot-money.ts';
 import { useLiveRefresh } from '../features/jackpots/use-live-refresh.ts';
 import { isNotFoundFailure } from '../features/promotions/not-found-failure.ts';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
+import { usePushEvent } from '../features/push/push-provider.tsx';
 import { TournamentTime } from '../features/tournaments/countdown.tsx';
 import { JoinButton } from '../features/tournaments/join-button.tsx';
 import { Leaderboard } from '../features/tournaments/leaderboard.tsx';
@@ -69,9 +70,14 @@ function Rule({ term, children }: { term: string; children: string }) {
   );
 }
 
-/** Refreshes the leaderboard while the tournament runs. */
-function LiveBoard() {
+/** Refreshes the leaderboard while the tournament runs, and at once when the player's score moved. */
+function LiveBoard({ id }: { id: number }) {
   useLiveRefresh(TOURNAMENT_REFRESH_MS);
+  const revalidator = useRevalidator();
+  usePushEvent('tournament', (data) => {
+    const pushed = (data as { id?: unknown } | null)?.id;
+    if (pushed === id && revalidator.state === 'idle') void revalidator.revalidate();
+  });
   return null;
 }
 
@@ -91,7 +97,7 @@ export default function Tournament({ loaderData }: Route.ComponentProps) {
       : t('join.action');
   return (
     <article className="mx-auto w-full max-w-4xl px-3 pt-5 pb-14 tablet:px-6 tablet:pt-8">
-      {tournament.status === 'active' && <LiveBoard />}
+      {tournament.status === 'active' && <LiveBoard id={tournament.id} />}
       <Breadcrumbs
         parent={{ href: localizePath(TOURNAMENTS_PATH, locale), label: t('detail.breadcrumb') }}
         current={tournament.name}
