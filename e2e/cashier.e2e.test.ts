@@ -368,5 +368,6 @@ describe('cashier journeys', () => {
         expect(errors).toEqual([]);
       }
     }
-  });
+    // 28 pages in four browser contexts: more than the default minute on a loaded machine.
+  }, 150_000);
 });

@@ -272,8 +272,8 @@ describe('games.get', () => {
     }
   });
 
-  it('answers a tournament options list with no games (no tournament exists yet)', async () => {
-    expect(await games({ options: '{"id":3,"type":"tournament"}', count: '12' })).toEqual({
+  it('answers an unknown tournament options list with no games', async () => {
+    expect(await games({ options: '{"id":999999,"type":"tournament"}', count: '12' })).toEqual({
       items: [],
       total: 0,
     });

@@ -64,8 +64,6 @@ export function OddsButton({
       type="button"
       disabled={!open}
       aria-pressed={selected}
-      // The name starts with the visible words (WCAG 2.5.3: label in name), then the odds or why none.
-      aria-label={t('odds.label', { outcome: outcome.name, odds: open ? odds : t('odds.suspended') })}
       data-testid="odds-button"
       data-flash={flash ?? undefined}
       onClick={() =>
@@ -93,7 +91,8 @@ export function OddsButton({
         compact && 'flex-col items-stretch gap-0.5 px-2 py-1.5 text-center',
       )}
     >
-      <span className="truncate text-muted">{outcome.name}</span>
+      {/* Named by what it shows (WCAG 2.5.3): the outcome, then the odds or the lock's "Suspended". */}
+      <span className="truncate text-muted">{outcome.name}</span>{' '}
       <span className="font-semibold tabular-nums" data-testid="odds-value">
         {open ? odds : <Lock className="inline size-3.5" aria-label={t('odds.suspended')} />}
         {flash && <span aria-hidden="true">{flash === 'up' ? ' ▲' : ' ▼'}</span>}

@@ -236,9 +236,9 @@ describe('event rows and markets', () => {
     });
     expect(row.getByTestId('live-clock').textContent).toBe('67:03');
     expect(row.getByRole('link').getAttribute('href')).toBe('/betting/event/sr%3Amatch%3A1');
-    fireEvent.click(row.getByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(row.getByRole('button', { name: 'Lions 2.00' }));
     expect(screen.getByTestId('slip-count').textContent).toBe('1');
-    expect(row.getByRole('button', { name: 'Lions at 2.00' }).getAttribute('aria-pressed')).toBe('true');
+    expect(row.getByRole('button', { name: 'Lions 2.00' }).getAttribute('aria-pressed')).toBe('true');
     expect(JSON.parse(window.localStorage.getItem(SLIP_STORAGE_KEY) ?? '{}').legs[0]).toMatchObject({
       event_id: 'sr:match:1',
       outcome_key: '1',
@@ -295,7 +295,7 @@ describe('the bet slip', () => {
         <BetSlipPanel freeBets={[]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Accumulator' }));
     expect(screen.getByTestId('slip-total-odds').textContent).toBe('3.00');
@@ -334,9 +334,9 @@ describe('the bet slip', () => {
         <BetSlipPanel freeBets={[]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Hawks at 2.00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hawks 2.00' }));
     fireEvent.click(screen.getByRole('tab', { name: 'System' }));
     const select = screen.getByTestId('slip-system') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual([
@@ -359,12 +359,12 @@ describe('the bet slip', () => {
         <BetSlipPanel freeBets={[]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.change(screen.getByTestId('odds-format'), { target: { value: 'fractional' } });
-    expect(screen.getByRole('button', { name: 'Draw at 9/4' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Draw 9/4' })).toBeTruthy();
     expect(screen.getByTestId('slip-leg-odds').textContent).toBe('1/1');
     fireEvent.change(screen.getByTestId('odds-format'), { target: { value: 'american' } });
-    expect(screen.getByRole('button', { name: 'Tigers at -200' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tigers -200' })).toBeTruthy();
     expect(window.localStorage.getItem('croupier_odds_format')).toBe('american');
   });
 
@@ -405,7 +405,7 @@ describe('the bet slip', () => {
         <BetSlipPanel freeBets={[]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     answer('sportsbook.quote', quoteAnswer([['1', 2000, true]], null));
     fireEvent.change(screen.getByTestId('slip-stake'), { target: { value: '5' } });
     await settleQuote();
@@ -449,7 +449,7 @@ describe('the bet slip', () => {
       </>,
       { locale: 'fr' },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions à 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     const [first, second] = screen.getAllByTestId('slip-stake');
     fireEvent.change(first!, { target: { value: '2' } });
@@ -478,7 +478,7 @@ describe('the bet slip', () => {
         <BetSlipPanel freeBets={[{ id: '3', amount: money('5.00'), min_odds: null }]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     const source = screen.getByTestId('slip-source') as HTMLSelectElement;
     expect([...source.options].map((o) => o.textContent)).toEqual([
       'Main balance',
@@ -500,7 +500,7 @@ describe('the bet slip', () => {
       </>,
       { signedIn: false },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     expect(screen.queryByTestId('slip-place')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       '/forms/sign_in?backUrl=%2Fbetting',
@@ -516,7 +516,7 @@ describe('the bet slip', () => {
         <BetSlipDock freeBets={[]} />
       </>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions at 2.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     expect(screen.getByTestId('slip-badge').textContent).toBe('1');
     fireEvent.click(screen.getByTestId('slip-open'));
     const sheet = within(screen.getByRole('dialog', { name: 'Bet slip' }));
