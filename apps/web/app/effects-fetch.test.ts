@@ -26,7 +26,7 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|n
  * its settings are asked for when the widget is set up (live-chat.tsx:23), and the FreshChat
  * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
  * notices (spec §4) must load after the first interaction and again on every route path change,
- * which an effect on the path is (notices-menu.tsx:79).
+ * which an effect on the path is (notices-menu.tsx:89).
  *
  * The loyalty notices (spec §4, §9; ADR 033) are toasts fetched the same way: after the first
  * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:101).
@@ -42,7 +42,7 @@ const ALLOWED = new Set([
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',
-  'features/support/notices-menu.tsx:79',
+  'features/support/notices-menu.tsx:89',
   'features/loyalty/loyalty-notices.tsx:101',
 ]);
 

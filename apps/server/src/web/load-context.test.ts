@@ -41,7 +41,7 @@ async function harness(
     },
     cms: {
       async findPage() {
-        return { body: '<p><a href="/betting">Betting</a> or <a href="/faq">FAQ</a></p>' };
+        return { body: '<p><a href="/live-casino">Live casino</a> or <a href="/faq">FAQ</a></p>' };
       },
     },
   } as unknown as Services;
@@ -59,7 +59,7 @@ async function harness(
       isAuthenticated: context.value.isAuthenticated,
       accountLocale: context.value.accountLocale,
       content: (await context.value.content.findPage('about', 'fr'))?.body,
-      sportsSection: context.value.sections.sports,
+      liveCasinoSection: context.value.sections.liveCasino,
     };
   });
   return { app, dispatched, resolved };
@@ -92,8 +92,8 @@ describe('createPageRequestContext', () => {
       // The signed-in player's saved language takes its place in the locale order (spec §2).
       accountLocale: 'fr',
       // The content service as the site reads it: no link into a section without pages (ADR 014).
-      content: '<p>Betting or <a href="/faq">FAQ</a></p>',
-      sportsSection: false,
+      content: '<p>Live casino or <a href="/faq">FAQ</a></p>',
+      liveCasinoSection: false,
     });
   });
 

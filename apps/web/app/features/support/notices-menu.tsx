@@ -14,7 +14,17 @@ import { Link, useLocation } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
+import { toApiFailure } from '../profile/api-failure.ts';
 import { usePushEvent } from '../push/push-provider.tsx';
+
+/**
+ * A failed notices load is logged, unless the session ended meanwhile (a time-out or a logout
+ * elsewhere: the page is on its way to the guest view, which has no notices).
+ */
+function logLoadFailure(error: unknown): void {
+  if (toApiFailure(error)?.type === 'AuthorizationException') return;
+  console.error('notices failed to load', error);
+}
 
 export const FIRST_INTERACTION_EVENTS = ['click', 'dblclick', 'touchstart', 'touchmove', 'touchend'] as const;
 
@@ -84,7 +94,7 @@ export function useNoticesStore(api: ApiClient, enabled = true): NoticesStore {
       .then((value) => {
         if (active) store.set(value);
       })
-      .catch((error: unknown) => console.error('notices failed to load', error));
+      .catch(logLoadFailure);
     return () => {
       active = false;
     };
@@ -96,7 +106,7 @@ export function useNoticesStore(api: ApiClient, enabled = true): NoticesStore {
     store.api
       .call('notices.get', {})
       .then((value) => store.set(value))
-      .catch((error: unknown) => console.error('notices failed to load', error));
+      .catch(logLoadFailure);
   });
 
   return store;
