@@ -57,8 +57,9 @@ export function PeriodLabel({ period }: { period: string | null }) {
 export function LiveBadge() {
   const { t } = useTranslation('sportsbook');
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-danger/20 px-2 py-0.5 text-xs font-bold text-danger uppercase">
-      <Radio className="size-3" aria-hidden focusable={false} />
+    // Light text on the red tint (red on red failed the 4.5:1 contrast); the red icon marks it live.
+    <span className="inline-flex items-center gap-1 rounded-full bg-danger/20 px-2 py-0.5 text-xs font-bold text-text uppercase">
+      <Radio className="size-3 text-danger" aria-hidden focusable={false} />
       {t('live.badge')}
     </span>
   );
