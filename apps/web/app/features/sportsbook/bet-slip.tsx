@@ -532,7 +532,10 @@ export function BetSlipDock({ freeBets }: { freeBets: readonly FreeBet[] }) {
           </button>
         )}
         {open && (
-          <div className="fixed inset-0 z-40 flex flex-col justify-end bg-black/60" data-testid="slip-sheet">
+          <div
+            className="fixed inset-0 z-[var(--z-dialogs)] flex flex-col justify-end bg-black/60"
+            data-testid="slip-sheet"
+          >
             <button
               type="button"
               className="flex-1"
