@@ -206,7 +206,11 @@ async function promotionsJourney(lang: Lang): Promise<void> {
   await until('the no-deposit bonus active', async () =>
     (await bonuses(page)).find((bonus) => bonus.id === noDeposit?.id && bonus.status === 'active'),
   );
-  await noDepositCard.getByTestId('bonus-remove').waitFor();
+  // The page shows the active card only once it read the bonus again (the action's refresh or the
+  // push stream's): its Remove then burns. Before that, Remove is the available card's "remove".
+  await page
+    .locator(`[data-testid="bonus-card"][data-bonus-id="${noDeposit?.id}"][data-status="active"]`)
+    .waitFor();
   await noDepositCard.getByTestId('bonus-remove').click();
   const burn = page.getByRole('dialog', { name: words.burnTitle });
   await burn.waitFor();
