@@ -52,6 +52,8 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
           : {}),
       });
       const page = await context.newPage();
+      // Full-page captures of tall pages take tens of seconds on a loaded 2-core CI machine.
+      page.setDefaultTimeout(90_000);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => {
@@ -115,4 +117,4 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
       ).toEqual([]);
     }
   }
-}, 180_000);
+}, 420_000);
