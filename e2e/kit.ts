@@ -1,6 +1,7 @@
 /**
  * What several browser journeys share: waiting for a condition, the in-house game's frame, the
- * sandbox payment page, and axe-core. Each journey keeps its own words and its own site.
+ * sandbox payment page, signing an adult up and depositing, and axe-core. Each journey keeps its own
+ * words and its own site.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,6 +50,76 @@ export async function payWithSuccessCard(page: Page): Promise<void> {
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Jane Player');
   await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** The password of the players the journeys sign up. */
+export const JOURNEY_PASSWORD = 'Secret-123';
+
+/** Calls a player API method from the page's browser context (its cookies), expecting success. */
+export async function callApi<T>(
+  page: Page,
+  baseUrl: string,
+  method: string,
+  form?: Record<string, string>,
+  lang: 'en' | 'fr' = 'en',
+): Promise<T> {
+  const url = `${baseUrl}/api/${method}?v=2.34&locale=${lang}`;
+  const response =
+    form === undefined
+      ? await page.context().request.get(url)
+      : await page.context().request.post(url, { form, headers: { origin: baseUrl } });
+  const body = (await response.json()) as { status: number; data: T; error?: unknown };
+  if (body.status !== 1) throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
+  return body.data;
+}
+
+/**
+ * Signs an adult up through the API in the page's context (its session cookie), then skips the
+ * limit prompt before the first deposit (ADR 029; component tests cover the prompt itself).
+ */
+export async function registerAdult(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  extra: Record<string, string> = {},
+): Promise<void> {
+  await callApi(page, baseUrl, 'auth.register', {
+    login: email,
+    password: JOURNEY_PASSWORD,
+    terms: '1',
+    birth_date: '01.01.1990',
+    ...extra,
+  });
+  await callApi(page, baseUrl, 'responsibleGaming.answerLimitPrompt', { answer: 'skipped' });
+}
+
+/** Deposits `amount` (whole units) on the cashier page with the sandbox card, to the success page. */
+export async function depositWithSuccessCard(
+  page: Page,
+  site: { baseUrl: string; goto(page: Page, pathname: string): Promise<void> },
+  prefix: string,
+  amount: number,
+): Promise<void> {
+  await site.goto(page, `${prefix}/cashier/deposit`);
+  await page.getByTestId('deposit-form').waitFor();
+  await interactive(page, 'amount-input');
+  await page.getByTestId('amount-input').fill(String(amount));
+  await page
+    .getByTestId('deposit-submit')
+    .filter({ hasText: new RegExp(`${amount}[.,]00`) })
+    .waitFor();
+  await page.getByTestId('deposit-submit').click();
+  await payWithSuccessCard(page);
+  await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  // The provider's webhook credits the deposit a moment after its page sent the player back.
+  await until('the deposit credited', async () => {
+    const balances = await callApi<{ balance_main: { amount: string } }>(
+      page,
+      site.baseUrl,
+      'account.getBalance',
+    );
+    return Number.parseFloat(balances.balance_main.amount) >= amount ? true : undefined;
+  });
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -12,10 +12,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { journeySite, type Lang } from './journey.ts';
-import { axeProblems, gameServerFrame, payWithSuccessCard, until } from './kit.ts';
+import {
+  axeProblems,
+  callApi,
+  depositWithSuccessCard,
+  gameServerFrame,
+  registerAdult,
+  until,
+} from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 
-const PASSWORD = 'Secret-123';
 const GAME = 'neon-reels';
 
 /** What the journey reads and clicks, in the page's language (the app's own words). */
@@ -47,59 +53,22 @@ async function shot(page: Page, name: string): Promise<void> {
   await journey.shot(page, name, true);
 }
 
-async function api<T>(
-  page: Page,
-  method: string,
-  form: Record<string, string> = {},
-  lang: Lang = 'en',
-): Promise<T> {
-  const url = `${journey.site.baseUrl}/api/${method}?v=2.34&locale=${lang}`;
-  const response =
-    Object.keys(form).length === 0
-      ? await page.context().request.get(url)
-      : await page.context().request.post(url, { form, headers: { origin: journey.site.baseUrl } });
-  const body = (await response.json()) as { status: number; data: T; error?: unknown };
-  expect(body.status, JSON.stringify(body.error)).toBe(1);
-  return body.data;
-}
-
 /** Signs up with the second character (the sign-up form's picker sends the same `character`). */
 async function register(page: Page, lang: Lang, email: string): Promise<{ id: number; name: string }> {
-  const characters = await api<{ items: { id: number; name: string }[] }>(
+  const characters = await callApi<{ items: { id: number; name: string }[] }>(
     page,
+    journey.site.baseUrl,
     'loyalty.getcharacters',
-    {},
+    undefined,
     lang,
   );
   const character = characters.items[1]!;
-  await api(page, 'auth.register', {
-    login: email,
-    password: PASSWORD,
-    terms: '1',
-    birth_date: '01.01.1990',
-    character: String(character.id),
-  });
-  // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
-  await api(page, 'responsibleGaming.answerLimitPrompt', { answer: 'skipped' });
+  await registerAdult(page, journey.site.baseUrl, email, { character: String(character.id) });
   return character;
 }
 
 async function points(page: Page): Promise<number> {
-  return (await api<{ points: number }>(page, 'loyalty.getinfo')).points;
-}
-
-async function deposit(page: Page, prefix: string): Promise<void> {
-  await goto(page, `${prefix}/cashier/deposit`);
-  await page.getByTestId('deposit-form').waitFor();
-  await interactive(page, 'amount-input');
-  await page.getByTestId('amount-input').fill('250');
-  await page
-    .getByTestId('deposit-submit')
-    .filter({ hasText: /250[.,]00/ })
-    .waitFor();
-  await page.getByTestId('deposit-submit').click();
-  await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
+  return (await callApi<{ points: number }>(page, journey.site.baseUrl, 'loyalty.getinfo')).points;
 }
 
 /** Two real spins at the top of the stake ladder (100.00 each): 200 points at 1 per 1.00 staked. */
@@ -153,7 +122,7 @@ async function loyaltyJourney(lang: Lang, width: number): Promise<void> {
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 
-  await deposit(page, prefix);
+  await depositWithSuccessCard(page, { baseUrl: journey.site.baseUrl, goto }, prefix, 250);
   await playTwoTopSpins(page, lang, prefix);
 
   // The stream credits the points; the notice arrives as a toast on the next page, once the player
@@ -174,7 +143,7 @@ async function loyaltyJourney(lang: Lang, width: number): Promise<void> {
   await toasts.getByText(words.bought).waitFor();
   expect(await points(page)).toBe(before - price);
   await shot(page, `shop-bought-${lang}-${width}`);
-  const bonuses = await api<{ total: number }>(page, 'bonuses.get');
+  const bonuses = await callApi<{ total: number }>(page, journey.site.baseUrl, 'bonuses.get');
   expect(bonuses.total).toBeGreaterThan(0);
   await hydrated(page);
 }

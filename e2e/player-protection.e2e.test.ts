@@ -12,10 +12,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { journeySite, type Lang } from './journey.ts';
-import { axeProblems, gameServerFrame, payWithSuccessCard } from './kit.ts';
+import { axeProblems, depositWithSuccessCard, gameServerFrame, registerAdult } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 
-const PASSWORD = 'Secret-123';
 const GAME = 'neon-reels';
 /** A 1×1 PNG: the sandbox checks the type by the first bytes. */
 const PNG = Buffer.from(
@@ -70,24 +69,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await journey.shot(page, name, true);
 }
 
-async function register(page: Page, email: string): Promise<void> {
-  const response = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
-      form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await response.json()) as { status: number }).status).toBe(1);
-  // The limit prompt before the first deposit (ADR 029; component tests cover it): skipped.
-  const skipped = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
-      form: { answer: 'skipped' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await skipped.json()) as { status: number }).status).toBe(1);
-}
-
 async function verifyIdentity(page: Page, lang: Lang, prefix: string, width: number): Promise<void> {
   const words = WORDS[lang];
   await goto(page, `${prefix}/profile/verification`);
@@ -110,20 +91,6 @@ async function verifyIdentity(page: Page, lang: Lang, prefix: string, width: num
   await status.filter({ hasText: words.verified }).waitFor({ timeout: 45_000 });
   expect(new URL(page.url()).search).toBe('');
   await shot(page, `verification-${lang}-${width}`);
-}
-
-async function deposit(page: Page, prefix: string): Promise<void> {
-  await goto(page, `${prefix}/cashier/deposit`);
-  await page.getByTestId('deposit-form').waitFor();
-  await interactive(page, 'amount-input');
-  await page.getByTestId('amount-input').fill('20');
-  await page
-    .getByTestId('deposit-submit')
-    .filter({ hasText: /20[.,]00/ })
-    .waitFor();
-  await page.getByTestId('deposit-submit').click();
-  await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
 }
 
 async function setLossLimit(page: Page, lang: Lang, prefix: string, width: number): Promise<void> {
@@ -204,9 +171,9 @@ async function playerJourney(lang: Lang, width: number): Promise<void> {
   const prefix = lang === 'fr' ? '/fr' : '';
   const page = await journey.openPage(lang, { width, bypassCSP: true, expectRefusals: true });
   await goto(page, `${prefix}/`);
-  await register(page, `protection-${lang}-${Date.now()}@example.test`);
+  await registerAdult(page, journey.site.baseUrl, `protection-${lang}-${Date.now()}@example.test`);
   await verifyIdentity(page, lang, prefix, width);
-  await deposit(page, prefix);
+  await depositWithSuccessCard(page, { baseUrl: journey.site.baseUrl, goto }, prefix, 20);
   await setLossLimit(page, lang, prefix, width);
   await hitLossLimit(page, lang, prefix, width);
   await sendFeedback(page, lang, prefix, width);

@@ -13,10 +13,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { journeySite, type Lang } from './journey.ts';
-import { axeProblems, payWithSuccessCard, until } from './kit.ts';
-import { hydrated, interactive } from './page-ready.ts';
-
-const PASSWORD = 'Secret-123';
+import { axeProblems, depositWithSuccessCard, registerAdult, until } from './kit.ts';
+import { hydrated } from './page-ready.ts';
 
 const WORDS = {
   en: {
@@ -44,37 +42,6 @@ const journey = journeySite('sportsbook', 'SPORTSBOOK_SCREENSHOTS', {
   env: { SPORTSBOOK_FEED: 'simulator', SPORTSBOOK_LIVE_DELAY_MS: '0' },
 });
 const { goto } = journey;
-
-async function register(page: Page, email: string): Promise<void> {
-  const response = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
-      form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await response.json()) as { status: number }).status).toBe(1);
-  const skipped = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
-      form: { answer: 'skipped' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await skipped.json()) as { status: number }).status).toBe(1);
-}
-
-async function deposit(page: Page, prefix: string): Promise<void> {
-  await goto(page, `${prefix}/cashier/deposit`);
-  await page.getByTestId('deposit-form').waitFor();
-  await interactive(page, 'amount-input');
-  await page.getByTestId('amount-input').fill('20');
-  await page
-    .getByTestId('deposit-submit')
-    .filter({ hasText: /20[.,]00/ })
-    .waitFor();
-  await page.getByTestId('deposit-submit').click();
-  await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
-}
 
 /** Waits until `check` holds, doing `between` (a reload) after each miss. */
 async function eventually(
@@ -165,8 +132,8 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   await journey.site.harness.app.services.sportsbook.runFeedNow(60_000);
   const page = await journey.openPage(lang, { width, bypassCSP: true, expectRefusals: true });
   await goto(page, `${prefix}/`);
-  await register(page, `sportsbook-${lang}-${Date.now()}@example.test`);
-  await deposit(page, prefix);
+  await registerAdult(page, journey.site.baseUrl, `sportsbook-${lang}-${Date.now()}@example.test`);
+  await depositWithSuccessCard(page, { baseUrl: journey.site.baseUrl, goto }, prefix, 20);
 
   // A live match from /betting, its page, one leg.
   await goto(page, `${prefix}/betting`);

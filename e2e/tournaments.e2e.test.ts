@@ -11,10 +11,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { journeySite, type Lang } from './journey.ts';
-import { axeProblems, gameServerFrame, payWithSuccessCard, until } from './kit.ts';
+import { axeProblems, depositWithSuccessCard, gameServerFrame, registerAdult, until } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 
-const PASSWORD = 'Secret-123';
 const GAME = 'neon-reels';
 
 const WORDS = {
@@ -33,38 +32,6 @@ const WORDS = {
 const journey = journeySite('tournaments', 'TOURNAMENTS_SCREENSHOTS');
 const { goto } = journey;
 
-async function register(page: Page, email: string): Promise<void> {
-  const response = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/auth.register?v=2.34&locale=en`, {
-      form: { login: email, password: PASSWORD, terms: '1', birth_date: '01.01.1990' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await response.json()) as { status: number }).status).toBe(1);
-  // The limit prompt before the first deposit (ADR 029): skipped.
-  const skipped = await page
-    .context()
-    .request.post(`${journey.site.baseUrl}/api/responsibleGaming.answerLimitPrompt?v=2.34&locale=en`, {
-      form: { answer: 'skipped' },
-      headers: { origin: journey.site.baseUrl },
-    });
-  expect(((await skipped.json()) as { status: number }).status).toBe(1);
-}
-
-async function deposit(page: Page, prefix: string): Promise<void> {
-  await goto(page, `${prefix}/cashier/deposit`);
-  await page.getByTestId('deposit-form').waitFor();
-  await interactive(page, 'amount-input');
-  await page.getByTestId('amount-input').fill('20');
-  await page
-    .getByTestId('deposit-submit')
-    .filter({ hasText: /20[.,]00/ })
-    .waitFor();
-  await page.getByTestId('deposit-submit').click();
-  await payWithSuccessCard(page);
-  await page.waitForURL(new RegExp(`^${journey.site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
-}
-
 /** The player's own score on the tournament page, or undefined while their row is not shown. */
 async function myScore(page: Page): Promise<number | undefined> {
   const row = page.getByTestId('leaderboard-me');
@@ -78,8 +45,8 @@ async function tournamentJourney(lang: Lang, width: number): Promise<void> {
   const prefix = lang === 'fr' ? '/fr' : '';
   const page = await journey.openPage(lang, { width, bypassCSP: true });
   await goto(page, `${prefix}/`);
-  await register(page, `tournaments-${lang}-${Date.now()}@example.test`);
-  await deposit(page, prefix);
+  await registerAdult(page, journey.site.baseUrl, `tournaments-${lang}-${Date.now()}@example.test`);
+  await depositWithSuccessCard(page, { baseUrl: journey.site.baseUrl, goto }, prefix, 20);
 
   await goto(page, `${prefix}/tournaments`);
   await page.getByTestId('tournaments-active').waitFor();
