@@ -273,6 +273,9 @@ export function createServices(deps: Deps) {
       responsibleGaming.assertNotExcluded(playerId, tx),
     ),
     templateIdByKey: (key) => bonuses.templateIdByKey(key),
+    awardLoyaltyPoints: async (tx, playerId, points, key) => {
+      await loyalty.awardPoints(tx, playerId, points, key);
+    },
     oldestUnappliedAt: async () => {
       const row = (await wagers.lag()).find((r) => r.consumer === TOURNAMENT_CONSUMER);
       if (!row || row.oldestUnappliedAgeSeconds === null) return null;

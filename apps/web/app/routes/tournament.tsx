@@ -23,6 +23,7 @@ import {
   tournamentDisplay,
   tournamentGamesPath,
 } from '../features/tournaments/tournament-paths.ts';
+import { prizeOfRank, prizeText, tournamentCurrency } from '../features/tournaments/tournament-prizes.ts';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
@@ -87,8 +88,9 @@ export default function Tournament({ loaderData }: Route.ComponentProps) {
   const locale = usePageLocale();
   const { isAuthenticated } = useRootData();
   const money = useJackpotMoney();
-  const currency = tournament.currencies[0] ?? 'EUR';
+  const currency = tournamentCurrency(tournament);
   const amount = (value: string) => money(value, currency);
+  const prizeOf = (rank: number) => prizeOfRank(tournament, rank, money);
   const joined = tournament.user_info?.participates === true;
   const canJoin = tournament.status !== 'finished' && !joined;
   const joinLabel =
@@ -162,6 +164,7 @@ export default function Tournament({ loaderData }: Route.ComponentProps) {
             me={board.me}
             leaderImages={display.leaderImages}
             title={board.final ? t('detail.winnersTitle') : t('detail.boardTitle')}
+            prizeOf={prizeOf}
           />
         </div>
         <p className="mt-2 text-xs text-muted">{t('detail.ties')}</p>
@@ -182,9 +185,7 @@ export default function Tournament({ loaderData }: Route.ComponentProps) {
                   ? t('detail.place', { place: prize.from })
                   : t('detail.places', { from: prize.from, to: prize.to })}
               </span>
-              <span className="font-semibold">
-                {prize.kind === 'cash' && prize.amount ? amount(prize.amount) : prize.label}
-              </span>
+              <span className="font-semibold">{prizeText(prize, currency, money)}</span>
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
 import { splitDuration } from '../features/tournaments/countdown.tsx';
+import { TournamentWinsStrip } from '../features/tournaments/tournament-wins-strip.tsx';
 import authEn from '../i18n/locales/en/auth.json' with { type: 'json' };
 import commonEn from '../i18n/locales/en/common.json' with { type: 'json' };
 import gamesEn from '../i18n/locales/en/games.json' with { type: 'json' };
@@ -212,6 +213,8 @@ describe('/tournaments/{id}', () => {
     const leaderboard = within(await screen.findByTestId('leaderboard'));
     expect(leaderboard.getAllByTestId('leaderboard-row')).toHaveLength(2);
     expect(leaderboard.getByTestId('leaderboard-me').textContent).toContain('120');
+    // The leader's prize in the site's money format, not the API's plain label.
+    expect(leaderboard.getAllByTestId('leaderboard-row')[0]!.textContent).toContain('€5,000.00');
     const prizes = within(screen.getByTestId('tournament-prizes'));
     expect(prizes.getByText('€5,000.00')).toBeTruthy();
     expect(prizes.getByText('Places 4 to 10')).toBeTruthy();
@@ -273,5 +276,45 @@ describe('/tournaments/{id}/gamehall', () => {
       '/tournaments/7/gamehall?page=3',
     );
     expect(screen.getByText('No games in this tournament')).toBeTruthy();
+  });
+});
+
+describe('tournament winners on /winners', () => {
+  const FINISHED = {
+    ...TOURNAMENT,
+    status: 'finished' as const,
+    prizes: [
+      ...TOURNAMENT.prizes.slice(0, 1),
+      { from: 2, to: 2, kind: 'loyalty_points' as const, amount: null, points: 500, label: '500 points' },
+    ],
+    winners: [row(1, 900), row(2, 800), row(3, 700), row(4, 600)],
+  };
+
+  test('each finished tournament (linked) with its top three, each prize in the money format', async () => {
+    renderAt(
+      '/winners',
+      <TournamentWinsStrip tournaments={[FINISHED, { ...TOURNAMENT, id: 8, winners: [] }]} />,
+    );
+    const strip = within(await screen.findByTestId('tournament-wins'));
+    expect(screen.getByRole('heading', { name: 'Tournament winners' })).toBeTruthy();
+    expect(strip.getAllByRole('link')).toHaveLength(1);
+    expect(strip.getByRole('link', { name: 'Weekly Reels Race' }).getAttribute('href')).toBe(
+      '/tournaments/7',
+    );
+    expect(strip.getByText('pl***1')).toBeTruthy();
+    expect(strip.getByText('€5,000.00')).toBeTruthy();
+    expect(strip.getByText('500 points')).toBeTruthy();
+    expect(strip.queryByText('pl***4')).toBeNull();
+  });
+
+  test('in French; nothing when no tournament has winners', async () => {
+    const { unmount } = renderAt('/fr/winners', <TournamentWinsStrip tournaments={[FINISHED]} />);
+    expect(await screen.findByRole('heading', { name: 'Gagnants des tournois' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Weekly Reels Race' }).getAttribute('href')).toBe(
+      '/fr/tournaments/7',
+    );
+    unmount();
+    renderAt('/winners', <TournamentWinsStrip tournaments={[{ ...TOURNAMENT, winners: [] }]} />);
+    await waitFor(() => expect(screen.queryByTestId('tournament-wins')).toBeNull());
   });
 });

@@ -1,9 +1,11 @@
 /**
  * /winners (spec §2): the latest big wins of real-money rounds (`games.getWinners`): the game, the
  * winner's masked name (never who they are), the amount and the multiple of the bet, and when;
- * above them the latest jackpot wins (`Jackpots.getWinners`, ADR 032).
+ * above them the latest jackpot wins (`Jackpots.getWinners`, ADR 032) and the winners of the latest
+ * finished tournaments (`tournaments.get`, ADR 036) when the tournaments section is on.
  */
 import { localizePath } from '@croupier/contract/locales';
+import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +14,7 @@ import { GameArt } from '../features/games/game-art.tsx';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { gamePagePath } from '../features/games/game-paths.ts';
 import { JackpotWinsStrip } from '../features/jackpots/jackpot-wins-strip.tsx';
+import { TournamentWinsStrip } from '../features/tournaments/tournament-wins-strip.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
@@ -26,6 +29,7 @@ import type { Route } from './+types/winners';
 
 const WINNERS_SHOWN = 30;
 const JACKPOT_WINS_SHOWN = 4;
+const TOURNAMENTS_SHOWN = 2;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   withPageTitle(matches, loaderData?.pageMeta.title);
@@ -33,15 +37,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);
   const locale = localeOfPath(url.pathname);
-  const [winners, jackpotWins] = await orErrorPage(
+  const [winners, jackpotWins, tournaments] = await orErrorPage(
     Promise.all([
       web.api.call('games.getWinners', { count: WINNERS_SHOWN }),
       web.api.call('Jackpots.getWinners', { count: JACKPOT_WINS_SHOWN }),
+      web.sections.tournaments
+        ? web.api.call('tournaments.get', { status: 'finished', count: TOURNAMENTS_SHOWN })
+        : Promise.resolve({ items: [] }),
     ]),
   );
   return {
     winners: winners.items,
     jackpotWins: jackpotWins.items,
+    tournaments: tournaments.items as TournamentOutput[],
     pageMeta: { title: i18nFor(locale).t('games:winners.title') },
   };
 }
@@ -68,6 +76,7 @@ export default function Winners({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 max-w-xl text-sm leading-relaxed text-muted">{t('winners.intro')}</p>
       </header>
       <JackpotWinsStrip wins={loaderData.jackpotWins ?? []} />
+      <TournamentWinsStrip tournaments={loaderData.tournaments ?? []} />
       {loaderData.winners.length === 0 ? (
         <div className="mt-8">
           <EmptyState

@@ -82,7 +82,7 @@ export type LoyaltyProduct = z.infer<typeof loyaltyProductOutput>;
 /** Spec §3 Loyalty notification. */
 export const loyaltyNotificationOutput = z.object({
   id: z.number().int(),
-  trigger: z.enum(['wager', 'purchase', 'level_up', 'expiry']),
+  trigger: z.enum(['wager', 'purchase', 'level_up', 'expiry', 'prize']),
   type: z.enum(['credit', 'debit', 'level_up', 'expiry']),
   title: z.string(),
   message: z.string(),

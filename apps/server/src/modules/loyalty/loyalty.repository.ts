@@ -26,7 +26,7 @@ export type CharacterRecord = typeof loyaltyCharacters.$inferSelect;
 export type ProductRecord = typeof loyaltyProducts.$inferSelect;
 export type PurchaseRecord = typeof loyaltyPurchases.$inferSelect;
 export type NotificationRecord = typeof loyaltyNotifications.$inferSelect;
-export type JournalKind = 'earn' | 'spend' | 'expire';
+export type JournalKind = 'earn' | 'spend' | 'expire' | 'award';
 
 export function createLoyaltyRepository(db: Db) {
   const repository = {
@@ -205,7 +205,7 @@ export function createLoyaltyRepository(db: Db) {
       return new Set(rows.map((r) => r.eventId!));
     },
 
-    /** Appends a journal entry; false when its event or purchase is already journaled. */
+    /** Appends a journal entry; false when its event, purchase or award key is already journaled. */
     async journal(
       tx: LoyaltyTx,
       entry: {
@@ -216,6 +216,7 @@ export function createLoyaltyRepository(db: Db) {
         levelPointsAfter: number;
         eventId?: bigint;
         purchaseId?: bigint;
+        awardKey?: string;
         createdAt: Date;
       },
     ): Promise<boolean> {

@@ -420,6 +420,44 @@ export function createLoyaltyService(
       });
     },
 
+    /**
+     * Credits `points` once per `key` in the caller's transaction (a tournament prize; ADR 036). A
+     * prize adds to the spendable balance and restarts the expiry clock like an earning, but not to
+     * the level points: levels measure play (ADR 033). A second call with the key moves nothing.
+     */
+    async awardPoints(tx: LoyaltyTx, playerId: bigint, points: number, key: string): Promise<boolean> {
+      if (!Number.isSafeInteger(points) || points <= 0 || key === '') {
+        throw new AppError('InvalidParameterException', {
+          code: 'invalid_parameter',
+          message: 'loyalty.invalid_award',
+          fields: { points: 'invalid' },
+        });
+      }
+      const account = await repository.lockAccount(tx, playerId);
+      const now = deps.now();
+      const balance = account.points + points;
+      const written = await repository.journal(tx, {
+        playerId,
+        kind: 'award',
+        delta: points,
+        balanceAfter: balance,
+        levelPointsAfter: account.levelPoints,
+        awardKey: key,
+        createdAt: now,
+      });
+      if (!written) return false;
+      await repository.updateAccount(tx, playerId, { points: balance, lastEarnedAt: now }, now);
+      await repository.notify(tx, {
+        playerId,
+        trigger: 'prize',
+        type: 'credit',
+        amount: points,
+        level: null,
+        createdAt: now,
+      });
+      return true;
+    },
+
     async notifications(playerId: bigint, locale: Locale): Promise<{ items: LoyaltyNotification[] }> {
       const taken = await repository.takeNotifications(playerId, NOTIFICATIONS_PER_CALL, deps.now());
       if (taken.length === 0) return { items: [] };

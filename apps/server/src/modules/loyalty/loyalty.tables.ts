@@ -147,7 +147,7 @@ export const loyaltyAccounts = pgTable(
 
 /**
  * Append-only journal of every points change. Earning is idempotent by wager event id, spending by
- * purchase id, expiry by (player, the last earning it lapses).
+ * purchase id, an award (a tournament prize) by its key, expiry by (player, the last earning it lapses).
  */
 export const loyaltyJournal = pgTable(
   'loyalty_journal',
@@ -162,17 +162,20 @@ export const loyaltyJournal = pgTable(
     levelPointsAfter: bigint('level_points_after', { mode: 'number' }).notNull(),
     eventId: bigint('event_id', { mode: 'bigint' }),
     purchaseId: bigint('purchase_id', { mode: 'bigint' }),
+    /** An award's key (a tournament prize: `tournament:{id}:prize:{rank}`): credited once. */
+    awardKey: text('award_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('loyalty_journal_event_idx').on(table.eventId),
     uniqueIndex('loyalty_journal_purchase_idx').on(table.purchaseId),
+    uniqueIndex('loyalty_journal_award_idx').on(table.awardKey),
     index('loyalty_journal_player_idx').on(table.playerId, table.id),
-    check('loyalty_journal_kind_check', sql`${table.kind} IN ('earn', 'spend', 'expire')`),
+    check('loyalty_journal_kind_check', sql`${table.kind} IN ('earn', 'spend', 'expire', 'award')`),
     check('loyalty_journal_balance_check', sql`${table.balanceAfter} >= 0`),
     check(
       'loyalty_journal_ref_check',
-      sql`(${table.kind} = 'earn') = (${table.eventId} IS NOT NULL) AND (${table.kind} = 'spend') = (${table.purchaseId} IS NOT NULL)`,
+      sql`(${table.kind} = 'earn') = (${table.eventId} IS NOT NULL) AND (${table.kind} = 'spend') = (${table.purchaseId} IS NOT NULL) AND (${table.kind} = 'award') = (${table.awardKey} IS NOT NULL)`,
     ),
   ],
 );

@@ -42,6 +42,7 @@ export function demoTournaments(now: Date): TournamentDefinition[] {
           templateKey: 'free-spins-20',
           label: { en: '20 free spins', fr: '20 tours gratuits' },
         },
+        { from: 11, to: 25, kind: 'loyalty_points', points: 500 },
       ],
       games: [DEMO_TOURNAMENT_GAME, 'aurora-reels'],
     },

@@ -34,6 +34,7 @@ function definition(extra: Partial<TournamentDefinition> = {}): TournamentDefini
     prizes: [
       { from: 1, to: 1, kind: 'cash', amountMinor: '1000' },
       { from: 2, to: 2, kind: 'cash', amountMinor: '500' },
+      { from: 3, to: 3, kind: 'loyalty_points', points: 250 },
     ],
     games: ['neon-reels'],
     ...extra,
@@ -246,6 +247,8 @@ describe('tournaments', () => {
   it('pays the prizes once at the end; a second run moves nothing; the ledger holds', async () => {
     const balance = (id: bigint) => h.app.services.wallet.balanceMinor(id, 'EUR', 'main');
     const [beforeA, beforeB, beforeC] = [await balance(a.id), await balance(b.id), await balance(c.id)];
+    const points = async (id: bigint) => (await h.app.services.loyalty.info(id, 'en')).points;
+    const pointsB = await points(b.id);
     // Not ended yet: this one does not settle (the ended one from the first test does).
     await h.app.services.tournaments.runPass();
     expect(
@@ -264,11 +267,25 @@ describe('tournaments', () => {
     expect((await balance(c.id)) - beforeC).toBe(1000n);
     expect((await balance(a.id)) - beforeA).toBe(500n);
     expect(await balance(b.id)).toBe(beforeB);
+    // b, third, wins loyalty points: credited through the loyalty award, with a toast notice.
+    expect((await points(b.id)) - pointsB).toBe(250);
+    const notices = await h.app.services.loyalty.notifications(b.id, 'en');
+    expect(notices.items).toContainEqual(
+      expect.objectContaining({ trigger: 'prize', type: 'credit', amount: 250 }),
+    );
 
     expect((await h.app.services.tournaments.runPass()).settled).toBe(0);
     expect(await h.app.services.tournaments.settle(tournamentId)).toBe(false);
     expect((await balance(c.id)) - beforeC).toBe(1000n);
     expect((await balance(a.id)) - beforeA).toBe(500n);
+    expect((await points(b.id)) - pointsB).toBe(250);
+    // A replayed award key (a crash between the award and the settlement's commit) credits nothing.
+    await h.database.db.transaction(async (tx) => {
+      expect(
+        await h.app.services.loyalty.awardPoints(tx, b.id, 250, `tournament:${tournamentId}:prize:3`),
+      ).toBe(false);
+    });
+    expect((await points(b.id)) - pointsB).toBe(250);
     const prizes = await h.database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE ${`tournament:${tournamentId}:prize:%`}`,
     );
@@ -288,7 +305,7 @@ describe('tournaments', () => {
     const list = await newBrowser(h.app).call('tournaments.get', { ids: String(tournamentId) });
     const item = (list.body as { data: { items: Record<string, unknown>[] } }).data.items[0]!;
     expect(item).toMatchObject({ status: 'finished', total_prize: '15.00', total_participants: 4 });
-    expect((item.winners as { rank: number }[]).map((w) => w.rank)).toEqual([1, 2]);
+    expect((item.winners as { rank: number }[]).map((w) => w.rank)).toEqual([1, 2, 3]);
   });
 
   it('answers tournaments.get by status and with fields; a recurring one gets its next occurrence', async () => {

@@ -67,8 +67,8 @@ export interface TournamentsCollaborators {
   grantInTx: GrantInTransaction;
   templateIdByKey(key: string): Promise<bigint | null>;
   /**
-   * Credits loyalty points once per key (modules/loyalty). Absent: loyalty-point prizes are refused
-   * in definitions (the loyalty service has no award yet; ADR 036).
+   * Credits loyalty points once per key (modules/loyalty `awardPoints`). Absent (a deployment
+   * without loyalty): loyalty-point prizes are refused in definitions.
    */
   awardLoyaltyPoints?(tx: TournamentTx, playerId: bigint, points: number, key: string): Promise<void>;
   /** When the oldest event this module's consumer has not applied was written (null: none). */

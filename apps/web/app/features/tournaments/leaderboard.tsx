@@ -3,7 +3,15 @@ import type { LeaderboardRow } from '@croupier/contract/tournaments/tournaments'
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/class-names.ts';
 
-function Row({ row, image }: { row: LeaderboardRow; image: string | undefined }) {
+function Row({
+  row,
+  image,
+  prize,
+}: {
+  row: LeaderboardRow;
+  image: string | undefined;
+  prize: string | null;
+}) {
   const { t } = useTranslation('tournaments');
   return (
     <tr
@@ -21,7 +29,7 @@ function Row({ row, image }: { row: LeaderboardRow; image: string | undefined })
         {row.me && <span className="ms-2 text-xs text-gold">{t('board.you')}</span>}
       </td>
       <td className="px-2 py-2 text-end tabular-nums">{row.score.toLocaleString()}</td>
-      <td className="py-2 ps-2 pe-3 text-end text-text/85">{row.prize ?? '—'}</td>
+      <td className="py-2 ps-2 pe-3 text-end text-text/85">{prize ?? '—'}</td>
     </tr>
   );
 }
@@ -31,11 +39,14 @@ export function Leaderboard({
   me,
   leaderImages,
   title,
+  prizeOf,
 }: {
   items: readonly LeaderboardRow[];
   me: LeaderboardRow | null;
   leaderImages: readonly string[];
   title: string;
+  /** The prize of a rank in the site's money format (the row's own label otherwise). */
+  prizeOf?: (rank: number) => string | null;
 }) {
   const { t } = useTranslation('tournaments');
   if (items.length === 0) {
@@ -71,9 +82,14 @@ export function Leaderboard({
         </thead>
         <tbody>
           {items.map((row) => (
-            <Row key={row.rank} row={row} image={leaderImages[row.rank - 1]} />
+            <Row
+              key={row.rank}
+              row={row}
+              image={leaderImages[row.rank - 1]}
+              prize={prizeOf ? prizeOf(row.rank) : row.prize}
+            />
           ))}
-          {me && !meShown && <Row row={me} image={undefined} />}
+          {me && !meShown && <Row row={me} image={undefined} prize={prizeOf ? prizeOf(me.rank) : me.prize} />}
         </tbody>
       </table>
     </div>

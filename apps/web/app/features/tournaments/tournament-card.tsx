@@ -8,6 +8,7 @@ import { buttonClassName } from '../../ui/button.tsx';
 import { TournamentTime } from './countdown.tsx';
 import { useTournamentMoney } from './tournament-money.ts';
 import { type TournamentDisplay, tournamentPath } from './tournament-paths.ts';
+import { tournamentCurrency } from './tournament-prizes.ts';
 
 export type TournamentItem = Partial<TournamentOutput> & { id: number };
 
@@ -23,7 +24,7 @@ export function TournamentCard({
   const { t } = useTranslation('tournaments');
   const locale = usePageLocale();
   const money = useTournamentMoney();
-  const currency = tournament.currencies[0] ?? 'EUR';
+  const currency = tournamentCurrency(tournament);
   return (
     <article
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-border bg-surface"
