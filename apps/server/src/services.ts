@@ -177,6 +177,10 @@ export function createServices(deps: Deps) {
     accounts,
     // The tournament game hall (ADR 036): tournaments is built below and reached only on a call.
     tournamentGameIds: (id) => tournaments.gameIdsOf(id),
+    // Big wins go out on every push stream, guests' too (ADR 037).
+    publishBigWin: async (tx, win) => {
+      await push.publishPublic('big_win', win, { tx });
+    },
   });
   // A bonus or cashback that moved money tells the player's pages in the same transaction (ADR 037).
   const pushedBonusMoves: BonusMoves = {
@@ -255,6 +259,7 @@ export function createServices(deps: Deps) {
     publicNames: (playerIds) => accounts.publicNames(playerIds),
   });
   wagers.registerConsumer(jackpots.accrualConsumer);
+  wagers.registerConsumer(games.bigWinsConsumer);
   // Tournament scores are a consumer too (ADR 036); buy-ins and cash prizes move through the
   // ledger, bonus and free-spin prizes through the bonuses module in the settlement's transaction.
   const tournaments = createTournamentsService(deps, {

@@ -2,11 +2,15 @@
  * /winners (spec §2): the latest big wins of real-money rounds (`games.getWinners`): the game, the
  * winner's masked name (never who they are), the amount and the multiple of the bet, and when;
  * above them the latest jackpot wins (`Jackpots.getWinners`, ADR 032) and the winners of the latest
- * finished tournaments (`tournaments.get`, ADR 036) when the tournaments section is on.
+ * finished tournaments (`tournaments.get`, ADR 036) when the tournaments section is on. A big win
+ * arriving on the push stream (`big_win`, ADR 037) joins the top of the list while the page is open.
  */
+
+import { type GameWinner, gameWinner } from '@croupier/contract/games/get-winners';
 import { localizePath } from '@croupier/contract/locales';
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currencyInfoOf, useAuthRoot } from '../features/auth/auth-root-data.ts';
@@ -14,6 +18,7 @@ import { GameArt } from '../features/games/game-art.tsx';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { gamePagePath } from '../features/games/game-paths.ts';
 import { JackpotWinsStrip } from '../features/jackpots/jackpot-wins-strip.tsx';
+import { usePublicPushEvent } from '../features/push/push-provider.tsx';
 import { TournamentWinsStrip } from '../features/tournaments/tournament-wins-strip.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
@@ -56,6 +61,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Winners({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('games');
+  const [live, setLive] = useState<GameWinner[]>([]);
+  usePublicPushEvent('big_win', (data) => {
+    const win = gameWinner.safeParse(data);
+    if (win.success) setLive((shown) => [win.data, ...shown].slice(0, WINNERS_SHOWN));
+  });
+  const winners = [...live, ...loaderData.winners].slice(0, WINNERS_SHOWN);
   const locale = usePageLocale();
   const currencies = useAuthRoot()?.auth.currencies ?? [];
   const formatDateTime = useFormatDateTime();
@@ -77,7 +88,7 @@ export default function Winners({ loaderData }: Route.ComponentProps) {
       </header>
       <JackpotWinsStrip wins={loaderData.jackpotWins ?? []} />
       <TournamentWinsStrip tournaments={loaderData.tournaments ?? []} />
-      {loaderData.winners.length === 0 ? (
+      {winners.length === 0 ? (
         <div className="mt-8">
           <EmptyState
             icon={<Trophy className="size-7" aria-hidden focusable={false} />}
@@ -92,7 +103,7 @@ export default function Winners({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ol className="mt-8 grid gap-2.5" data-testid="winners-list">
-          {loaderData.winners.map((win, index) => (
+          {winners.map((win, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: wins have no id of their own; the list is read-only.
               key={`${win.at}-${index}`}
@@ -101,6 +112,7 @@ export default function Winners({ loaderData }: Route.ComponentProps) {
                 index === 0 ? 'border-gold/40 shadow-[0_0_0_1px_rgb(245_184_46/0.15)]' : 'border-border',
               )}
               data-testid="winner-row"
+              data-live={index < live.length ? 'true' : undefined}
             >
               <Link
                 to={gamePagePath(win.game.sysname, locale)}

@@ -14,7 +14,7 @@ export const PUBLIC_STREAM_PATH = '/api/stream/public';
  *   what it shows of them;
  * - `tournament`: a rank change (payload set by the tournaments module);
  * - `jackpots`: current amounts `[{ id, amount, currency }]`, when they change;
- * - `big_win`: a public win for the tickers;
+ * - `big_win`: a real-money win of 10× its bet or more, as a `games.getWinners` item (public);
  * - `resync`: the stream could not replay what was missed: reload what the page shows.
  */
 export const PUSH_EVENT_KINDS = [

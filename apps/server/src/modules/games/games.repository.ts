@@ -25,6 +25,12 @@ export function isWalletGameSql(gameId: SQL, walletProvider: SQL): SQL {
                      WHERE gm.id = ${gameId} AND gmp.wallet_provider = ${walletProvider})`;
 }
 
+/** The wallet provider running a game, as an SQL expression (a round's `provider`; see above). */
+export function walletProviderSql(gameId: SQL): SQL {
+  return sql`(SELECT gmp.wallet_provider FROM games gm JOIN game_providers gmp ON gmp.id = gm.provider_id
+              WHERE gm.id = ${gameId})`;
+}
+
 export interface GameRecord {
   id: bigint;
   sysname: string;

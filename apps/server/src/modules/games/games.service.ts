@@ -21,6 +21,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { RGS_PROVIDER_ID } from '../../provider-credentials.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { WagerConsumer, WagerTx } from '../wagers/wager-event.ts';
 import { gameArtUrl } from './games.art.ts';
 import {
   CATALOGUE_CATEGORIES,
@@ -50,6 +51,9 @@ const EXPORT_WAIT_MS = 2000;
 const BIG_WIN_MULTIPLE = 10n;
 const BIG_WIN_WINDOW_MS = 30 * 24 * 3600 * 1000;
 const LARGEST_WIN_WINDOW_MS = 7 * 24 * 3600 * 1000;
+/** The big-win ticker's consumer of the wager stream; wins older than this are not news any more. */
+export const BIG_WINS_CONSUMER = 'big_wins';
+const BIG_WIN_NEWS_MS = 10 * 60 * 1000;
 
 export const EXPORT_CSV_HEADER = [
   'round_id',
@@ -155,6 +159,18 @@ export interface GameRoundsReader {
   >;
   countPlayerRounds(playerId: bigint, gameId: bigint | undefined): Promise<number>;
   bigWins(options: { minMultiple: bigint; since: Date; count: number }): Promise<ClosedWin[]>;
+  roundTotals(keys: readonly { gameId: bigint; roundRef: string }[]): Promise<
+    {
+      roundId: bigint;
+      gameId: bigint;
+      roundRef: string;
+      playerId: bigint;
+      mode: 'real' | 'demo';
+      currency: string;
+      betMinor: bigint;
+      winMinor: bigint;
+    }[]
+  >;
   largestWins(options: { since: Date; count: number; excludeIds: bigint[] }): Promise<ClosedWin[]>;
 }
 
@@ -184,6 +200,11 @@ export function createGamesService(
     accounts: Pick<AccountsService, 'publicNames'>;
     /** A tournament's games (ADR 036), null for an unknown tournament: the tournament game hall. */
     tournamentGameIds?: (tournamentId: bigint) => Promise<bigint[] | null>;
+    /**
+     * Publishes a big win to every page (the push stream's `big_win`, ADR 037) in the wager
+     * consumer's transaction, so it goes out once, when the consumer's position commits.
+     */
+    publishBigWin?: (tx: WagerTx, win: GameWinner) => Promise<void>;
   },
 ) {
   const { gameWallet, accounts } = collaborators;
@@ -262,6 +283,16 @@ export function createGamesService(
 
   function money(amountMinor: bigint, currency: string, exponentOf: (currency: string) => number): Money {
     return { amount: formatMinor(amountMinor, exponentOf(currency)), currency };
+  }
+
+  function winnerOutput(win: WinRecord, exponentOf: (currency: string) => number): GameWinner {
+    return {
+      game: { sysname: win.gameSysname, name: win.gameName, image_url: win.imageUrl },
+      player: maskName(displayName(win)),
+      amount: money(win.winMinor, win.currency, exponentOf),
+      multiplier: formatMultiplier(win.winMinor, win.betMinor),
+      at: win.closedAt.toISOString(),
+    };
   }
 
   function toGameFull(game: GameRecord, locale: Locale, tags: string[], categories: number[]): GameFull {
@@ -553,6 +584,60 @@ export function createGamesService(
       return { items: rounds.map((round) => toRound(round, exponentOf)), total };
     },
 
+    /**
+     * The big-win ticker (ADR 037): a consumer of the wager stream that publishes a real-money
+     * casino win of at least 10× its round's bet (as `games.getWinners` counts one) on every push
+     * stream, once per win event. A round with several win events is published at each one that
+     * finds it over the line, at most once per batch; wins older than ten minutes (a replay of the
+     * history, a consumer catching up) are not news and are skipped.
+     */
+    bigWinsConsumer: {
+      name: BIG_WINS_CONSUMER,
+      async apply(tx, events) {
+        const publish = collaborators.publishBigWin;
+        if (!publish) return;
+        const newsSince = deps.now().getTime() - BIG_WIN_NEWS_MS;
+        const wins = events.filter(
+          (event) =>
+            event.product === 'casino' &&
+            event.kind === 'win' &&
+            event.payoutRealMinor > 0n &&
+            event.gameId !== null &&
+            event.createdAt.getTime() >= newsSince,
+        );
+        if (wins.length === 0) return;
+        const keys = [
+          ...new Map(
+            wins.map((event) => [
+              `${event.gameId}:${event.roundRef}`,
+              { gameId: event.gameId!, roundRef: event.roundRef },
+            ]),
+          ).values(),
+        ];
+        const big = (await gameWallet.roundTotals(keys)).filter(
+          (round) =>
+            round.mode === 'real' &&
+            round.betMinor > 0n &&
+            round.winMinor >= round.betMinor * BIG_WIN_MULTIPLE,
+        );
+        if (big.length === 0) return;
+        const at = new Map(wins.map((event) => [`${event.gameId}:${event.roundRef}`, event.createdAt]));
+        const named = await namedWins(
+          big.map((round) => ({
+            roundId: round.roundId,
+            gameId: round.gameId,
+            playerId: round.playerId,
+            currency: round.currency,
+            betMinor: round.betMinor,
+            winMinor: round.winMinor,
+            closedAt: at.get(`${round.gameId}:${round.roundRef}`) ?? deps.now(),
+          })),
+        );
+        const exponentOf = await exponents();
+        for (const win of named) await publish(tx, winnerOutput(win, exponentOf));
+      },
+    } satisfies WagerConsumer,
+
     async winners(count: number): Promise<{ items: GameWinner[] }> {
       const now = deps.now().getTime();
       const big = await namedWins(
@@ -576,15 +661,7 @@ export function createGamesService(
               )),
             ];
       const exponentOf = await exponents();
-      return {
-        items: wins.map((win) => ({
-          game: { sysname: win.gameSysname, name: win.gameName, image_url: win.imageUrl },
-          player: maskName(displayName(win)),
-          amount: money(win.winMinor, win.currency, exponentOf),
-          multiplier: formatMultiplier(win.winMinor, win.betMinor),
-          at: win.closedAt.toISOString(),
-        })),
-      };
+      return { items: wins.map((win) => winnerOutput(win, exponentOf)) };
     },
 
     // --- history export -----------------------------------------------------------------------------
@@ -774,6 +851,6 @@ export function createGamesService(
  * SQL the game wallet embeds in its one statement per call (`ForeignSql` in gamewallet.repository.ts):
  * the games module hands it out here, so the games table is read only by its own SQL.
  */
-export { isWalletGameSql, providerGameCodeSql } from './games.repository.ts';
+export { isWalletGameSql, providerGameCodeSql, walletProviderSql } from './games.repository.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;

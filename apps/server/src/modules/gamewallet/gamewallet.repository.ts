@@ -145,6 +145,8 @@ export interface ForeignSql {
   providerGameCode(gameId: SQL): SQL;
   /** Whether the game is one of this wallet provider's (games). */
   isWalletGame(gameId: SQL, provider: SQL): SQL;
+  /** The wallet provider running the game (games): with the provider's round id, a round's key. */
+  walletProvider(gameId: SQL): SQL;
   /**
    * Locks the main and bonus ledger accounts of each (player_id, currency) row of `source` and
    * returns their `name` and `balance_minor` (wallet): the real-money split is decided under this
@@ -745,6 +747,18 @@ export interface PlayerRoundRecord {
   closedAt: Date | null;
 }
 
+/** A round's totals by its game and provider round id (the wager stream's `roundRef`). */
+export interface RoundTotalsRecord {
+  roundId: bigint;
+  gameId: bigint;
+  roundRef: string;
+  playerId: bigint;
+  mode: 'real' | 'demo';
+  currency: string;
+  betMinor: bigint;
+  winMinor: bigint;
+}
+
 /** A closed real-money round that paid out, for the winners list. */
 export interface ClosedWinRecord {
   roundId: bigint;
@@ -771,7 +785,7 @@ function idList(values: readonly bigint[]): SQL {
  * The read model of game_rounds for the game history and the winners list (the games module asks
  * through the game wallet service instead of reading this module's table).
  */
-function createRoundReads(db: Db) {
+function createRoundReads(db: Db, foreign: ForeignSql) {
   async function closedWins(condition: SQL, order: SQL, count: number): Promise<ClosedWinRecord[]> {
     const rows = await db.execute<{
       id: bigint;
@@ -855,6 +869,37 @@ function createRoundReads(db: Db) {
       return rows.rows[0]?.n ?? 0;
     },
 
+    /** Rounds by (game, provider round id), as the wager stream names them; unknown ones are absent. */
+    async roundTotals(keys: readonly { gameId: bigint; roundRef: string }[]): Promise<RoundTotalsRecord[]> {
+      if (keys.length === 0) return [];
+      const rows = await db.execute<{
+        id: bigint;
+        game_id: bigint;
+        provider_round_id: string;
+        player_id: bigint;
+        mode: 'real' | 'demo';
+        currency: string;
+        bet_minor: bigint;
+        win_minor: bigint;
+      }>(sql`
+        SELECT r.id, r.game_id, r.provider_round_id, r.player_id, r.mode, r.currency, r.bet_minor, r.win_minor
+        FROM jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ game_id: k.gameId.toString(), round_ref: k.roundRef })))}::jsonb)
+          AS k(game_id bigint, round_ref text)
+        JOIN game_rounds r
+          ON r.provider = ${foreign.walletProvider(sql`k.game_id`)} AND r.provider_round_id = k.round_ref
+         AND r.game_id = k.game_id`);
+      return rows.rows.map((row) => ({
+        roundId: BigInt(row.id),
+        gameId: BigInt(row.game_id),
+        roundRef: row.provider_round_id,
+        playerId: BigInt(row.player_id),
+        mode: row.mode,
+        currency: row.currency,
+        betMinor: BigInt(row.bet_minor),
+        winMinor: BigInt(row.win_minor),
+      }));
+    },
+
     /** Real-money rounds that closed with a win of at least `minMultiple` times their bet, newest first. */
     async bigWins(options: { minMultiple: bigint; since: Date; count: number }): Promise<ClosedWinRecord[]> {
       return closedWins(
@@ -884,7 +929,7 @@ function createRoundReads(db: Db) {
 export function createGameWalletRepository(db: Db, foreign: ForeignSql) {
   return {
     ...createGameWalletQueries(db, foreign),
-    ...createRoundReads(db),
+    ...createRoundReads(db, foreign),
     /** Runs `work` in one transaction with the queries bound to it (and the raw handle for the wallet). */
     async transaction<T>(work: (repo: GameWalletQueries, tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => work(createGameWalletQueries(tx, foreign), tx));

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { playerStatusSql } from '../accounts/accounts.service.ts';
-import { isWalletGameSql, providerGameCodeSql } from '../games/games.service.ts';
+import { isWalletGameSql, providerGameCodeSql, walletProviderSql } from '../games/games.service.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
 import { gameBalancesLockSql, type WalletService } from '../wallet/wallet.service.ts';
 import {
@@ -92,6 +92,7 @@ export function createGameWalletService(
     playerStatus: playerStatusSql,
     providerGameCode: providerGameCodeSql,
     isWalletGame: isWalletGameSql,
+    walletProvider: walletProviderSql,
     lockGameBalances: gameBalancesLockSql,
   });
   const playerKeySecret = createHmac('sha256', appSecret(deps.config))
@@ -135,6 +136,7 @@ export function createGameWalletService(
     playerRounds: repository.playerRounds,
     countPlayerRounds: repository.countPlayerRounds,
     bigWins: repository.bigWins,
+    roundTotals: repository.roundTotals,
     largestWins: repository.largestWins,
 
     /**

@@ -327,6 +327,7 @@ describe('scheduling and lag', () => {
       // Every registered consumer has its row once the app is ready: nothing behind on a new stream.
       expect(local.json()).toEqual({
         consumers: [
+          'big_wins',
           'bonus_wagering',
           'cashback_accrual',
           'jackpot_contribution',

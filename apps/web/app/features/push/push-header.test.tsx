@@ -19,29 +19,10 @@ import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { PlayerHeaderActions } from '../auth/player-header.tsx';
 import { testAuthRoot } from '../auth/test-auth-root.ts';
+import { FakeEventSource } from './fake-event-source.ts';
 import { PushProvider } from './push-provider.tsx';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
-
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readyState = 0;
-  listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data?: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data });
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 beforeEach(() => {
   FakeEventSource.opened = [];

@@ -129,26 +129,35 @@ function jackpotAmounts(data: unknown): Map<number, JackpotAmount> | null {
 }
 
 /**
- * Live jackpot amounts by jackpot id for a ticker: from the player's stream when signed in, else
- * from a public stream opened while the ticker is shown. Null until the first amounts arrive (the
- * loader's amounts stand until then).
+ * Events of a public `kind` (jackpot amounts, big wins) to `handler`: from the player's stream when
+ * signed in, else from a public stream opened while the component is shown.
  */
-export function useLiveJackpotAmounts(): Map<number, JackpotAmount> | null {
+export function usePublicPushEvent(kind: PushEventKind, handler: (data: unknown) => void): void {
   const playerStream = useContext(PushContext);
-  const [amounts, setAmounts] = useState<Map<number, JackpotAmount> | null>(null);
-  usePushEvent('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+  const latest = useRef(handler);
+  latest.current = handler;
+  usePushEvent(kind, handler);
   // A guest's ticker subscribes to the public stream (effects-fetch.test.ts lists it).
   useEffect(() => {
     if (playerStream || typeof EventSource === 'undefined') return;
     const guestStream = createPushClient({
       url: PUBLIC_STREAM_PATH,
       open: (url) => new EventSource(url),
-      kinds: ['jackpots'],
+      kinds: [kind],
       setTimeout: (run, ms) => window.setTimeout(run, ms),
       clearTimeout: (handle) => window.clearTimeout(handle as number),
     });
-    guestStream.on('jackpots', (data) => setAmounts(jackpotAmounts(data)));
+    guestStream.on(kind, (data) => latest.current(data));
     return () => guestStream.close();
-  }, [playerStream]);
+  }, [playerStream, kind]);
+}
+
+/**
+ * Live jackpot amounts by jackpot id for a ticker: from the player's stream when signed in, else
+ * from the public stream. Null until the first amounts arrive (the loader's amounts stand until then).
+ */
+export function useLiveJackpotAmounts(): Map<number, JackpotAmount> | null {
+  const [amounts, setAmounts] = useState<Map<number, JackpotAmount> | null>(null);
+  usePublicPushEvent('jackpots', (data) => setAmounts(jackpotAmounts(data)));
   return amounts;
 }
