@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { freePort } from '@croupier/db/database';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
+import { createTestApp, createTestNode, type TestApp } from '../apps/server/src/test/test-app.ts';
 
 export interface RunningSite {
   harness: TestApp;
@@ -30,4 +30,14 @@ export async function startSite(
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: () => harness.close(),
   };
+}
+
+/** A second node of `site` (same database and config, the built site too) on its own local port. */
+export async function startSecondNode(
+  site: RunningSite,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const node = await createTestNode(site.harness, { web: 'production' });
+  await node.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = node.app.server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${address.port}`, close: () => node.close() };
 }

@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DbClient;
   config: Config;
+  /** The test database's URL: another node (`createTestNode`) can run on it. */
+  databaseUrl: string;
   close(): Promise<void>;
   /** Creates a player and a live session; returns the cookie header to act as them. */
   /**
@@ -63,6 +65,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    databaseUrl: testDb.url,
     async close() {
       await app.close();
       await database.close();
@@ -83,6 +86,32 @@ export async function createTestApp(
       }
       const token = await app.services.sessions.create(id, { ip: '127.0.0.1', userAgent: 'vitest' });
       return { id, token, cookie: `${SESSION_COOKIE}=${token}` };
+    },
+  };
+}
+
+/**
+ * Another app node on the same database as `of` (same config, no seeding): what a second server
+ * behind the load balancer is. Closing it leaves the database to `of`.
+ */
+export async function createTestNode(
+  of: TestApp,
+  options: { web?: WebMode } = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = createDbClient(of.databaseUrl, { max: 5 });
+  const app = await buildApp({
+    config: of.config,
+    database,
+    web: options.web ?? 'none',
+    logger: of.config.LOG_LEVEL !== 'silent',
+    rateLimiter: createMemoryRateLimiter(),
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }
