@@ -243,6 +243,43 @@ export async function betById(db: Executor, id: bigint, lock = false): Promise<B
   return row ? toBet(row) : null;
 }
 
+/** Bets by id, locked in id order (the one lock order of settlement) when `lock`; absent ids are skipped. */
+export async function betsByIds(db: Executor, ids: readonly bigint[], lock = false): Promise<BetRow[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<RawBet>(sql`
+    SELECT ${betColumns} FROM sb_bets
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    )})
+    ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`);
+  return result.rows.map(toBet);
+}
+
+/** A settled state for many bets in one statement: open again (`status` open) or settled with a payout. */
+export async function setBetStates(
+  db: Executor,
+  states: readonly { id: bigint; status: string; payoutMinor: bigint | null }[],
+  now: Date,
+): Promise<void> {
+  if (states.length === 0) return;
+  const rows = JSON.stringify(
+    states.map((s) => ({
+      id: s.id.toString(),
+      status: s.status,
+      payout: s.payoutMinor === null ? null : s.payoutMinor.toString(),
+    })),
+  );
+  await db.execute(sql`
+    UPDATE sb_bets b SET
+      status = u.status,
+      payout_minor = u.payout,
+      settled_at = CASE WHEN u.status = 'open' THEN NULL ELSE ${now.toISOString()}::timestamptz END,
+      settle_version = b.settle_version + CASE WHEN u.status = 'open' THEN 0 ELSE 1 END
+    FROM jsonb_to_recordset(${rows}::jsonb) AS u(id bigint, status text, payout bigint)
+    WHERE b.id = u.id`);
+}
+
 export async function betByRequest(
   db: Executor,
   playerId: bigint,

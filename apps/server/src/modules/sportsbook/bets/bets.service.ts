@@ -45,6 +45,7 @@ import {
   type BetRow,
   betById,
   betByRequest,
+  betsByIds,
   bettable,
   type Executor,
   eventInfo,
@@ -57,6 +58,7 @@ import {
   refKey,
   type SelectionRow,
   selectionRows,
+  setBetStates,
 } from './bets.repository.ts';
 import {
   type AcceptOdds,
@@ -96,6 +98,8 @@ type Money = { amount: string; currency: string };
 
 const GUEST_CURRENCY = 'EUR';
 const DELIVERY_BATCH = 50;
+/** Bets recomputed per statement when a feed message settles a market (set-based, id order). */
+const RECOMPUTE_CHUNK = 1000;
 
 function invalid(fields: Record<string, string>, data?: Record<string, unknown>): AppError {
   return new AppError('InvalidParameterException', { fields, ...(data ? { data } : {}) });
@@ -496,7 +500,7 @@ export function createBetsService(
         sql`UPDATE sb_bets SET status = 'open', wallet_state = 'reserved' WHERE id = ${betId}`,
       );
       // A leg may have been settled while the stake was reserved.
-      await recompute(tx, betId);
+      await recomputeAll(tx, [betId.toString()]);
     });
     await deliver(betId);
     return await viewOf((await betById(db, betId)) as BetRow, locale);
@@ -603,22 +607,16 @@ export function createBetsService(
   // --- settlement (feed hooks) ------------------------------------------------------------------------
 
   /**
-   * A bet's state from its legs (its row locked): all legs with a result → the payout and a new
-   * settle version when it changed; a leg open again (rollback) → back to open, the wallet keeping
-   * the earlier settlement until the new result. A cashed-out bet keeps its cash-out.
+   * A bet's new state from its legs, or null when it stays as it is: all legs with a result → the
+   * payout (a new settle version when it changed); a leg open again (rollback) → back to open, the
+   * wallet keeping the earlier settlement until the new result. A cashed-out bet keeps its cash-out.
    */
-  async function recompute(tx: Executor, betId: bigint): Promise<void> {
-    const bet = await betById(tx, betId, true);
-    if (!bet || bet.status === 'pending' || bet.status === 'cashed_out') return;
-    const legs = (await legsOf(tx, [betId])).get(betId) ?? [];
+  function nextState(bet: BetRow, legs: LegRow[]): { status: string; payoutMinor: bigint | null } | null {
+    if (bet.status === 'pending' || bet.status === 'cashed_out') return null;
     const type = betTypeOf(bet.kind, legs.length);
-    if (!type) throw new Error(`bet ${betId}: kind ${bet.kind} does not fit its legs`);
+    if (!type) throw new Error(`bet ${bet.id}: kind ${bet.kind} does not fit its legs`);
     if (legs.some((l) => l.result === null)) {
-      if (bet.status !== 'open')
-        await tx.execute(
-          sql`UPDATE sb_bets SET status = 'open', payout_minor = NULL, settled_at = NULL WHERE id = ${betId}`,
-        );
-      return;
+      return bet.status === 'open' ? null : { status: 'open', payoutMinor: null };
     }
     const settlement = settleBet(
       { type, stakePerLineMinor: bet.stakePerLineMinor, legs },
@@ -626,16 +624,30 @@ export function createBetsService(
     );
     const payout = settlement.payoutMinor;
     const status = legs.every((l) => l.result === 'void') ? 'void' : payout > 0n ? 'won' : 'lost';
-    if (bet.status === status && bet.payoutMinor === payout) return;
-    await tx.execute(sql`
-      UPDATE sb_bets SET status = ${status}, payout_minor = ${payout}, settled_at = ${deps.now()},
-        settle_version = settle_version + 1
-      WHERE id = ${betId}`);
+    if (bet.status === status && bet.payoutMinor === payout) return null;
+    return { status, payoutMinor: payout };
   }
 
+  /**
+   * Recomputes the bets whose legs a feed message changed, set-based: a chunk of bets locked in id
+   * order, their legs read in one query, the changed states written in one UPDATE (20,000 bets on
+   * one market are 20 round trips of each, not 60,000 statements).
+   */
   async function recomputeAll(tx: Tx, betIds: readonly string[]): Promise<void> {
     const unique = [...new Set(betIds)].map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const id of unique) await recompute(tx, id);
+    for (let from = 0; from < unique.length; from += RECOMPUTE_CHUNK) {
+      const chunk = unique.slice(from, from + RECOMPUTE_CHUNK);
+      const bets = await betsByIds(tx, chunk, true);
+      const legs = await legsOf(
+        tx,
+        bets.map((bet) => bet.id),
+      );
+      const states = bets.flatMap((bet) => {
+        const next = nextState(bet, legs.get(bet.id) ?? []);
+        return next ? [{ id: bet.id, ...next }] : [];
+      });
+      await setBetStates(tx, states, deps.now());
+    }
   }
 
   const outcomeWhere = (c: { eventId: string; marketKey: string; outcomeKey: string }) =>
