@@ -4,11 +4,9 @@
  * config enables it. The same layout serves the chrome-less copy a sportsbook frame shows
  * (`/frame/betting…`).
  */
-import { sportsbookGetFreeBets } from '@croupier/contract/sportsbook/betting';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { BetSlipDock } from '../features/sportsbook/bet-slip.tsx';
 import { BetSlipProvider } from '../features/sportsbook/bet-slip-context.tsx';
-import { callBetting } from '../features/sportsbook/betting-api.ts';
 import { BettingNotice, SportsNav } from '../features/sportsbook/event-views.tsx';
 import { isFramedPath } from '../features/sportsbook/sportsbook-paths.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
@@ -25,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     web.content.getConfig(locale),
     // The free bets a player may stake; none for a guest or when they cannot be read now.
     web.isAuthenticated
-      ? callBetting(web.api, sportsbookGetFreeBets, {}).then(
+      ? web.api.call('sportsbook.getFreeBets', {}).then(
           (answer) => answer.items,
           () => [],
         )

@@ -3,13 +3,12 @@
  * and casino rounds with the game history CSV export, 4 per page (`?tab=open|settled|casino&page=`).
  */
 import { localizePath } from '@croupier/contract/locales';
-import { SPORTSBOOK_BETS_PAGE_SIZE, sportsbookGetBets } from '@croupier/contract/sportsbook/betting';
+import { SPORTSBOOK_BETS_PAGE_SIZE } from '@croupier/contract/sportsbook/betting';
 import { Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { BetSlipProvider } from '../features/sportsbook/bet-slip-context.tsx';
-import { callBetting } from '../features/sportsbook/betting-api.ts';
 import {
   BETS_TABS,
   BetCard,
@@ -52,7 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ]);
     return { tab, page, bets: [], rounds: rounds.items, total: rounds.total, latestExport, pageMeta };
   }
-  const bets = await orErrorPage(callBetting(web.api, sportsbookGetBets, { status: tab, ...slice }));
+  const bets = await orErrorPage(web.api.call('sportsbook.getBets', { status: tab, ...slice }));
   return { tab, page, bets: bets.items, rounds: [], total: bets.total, latestExport: null, pageMeta };
 }
 

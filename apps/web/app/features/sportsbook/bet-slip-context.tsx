@@ -4,9 +4,8 @@
  * player's setting), and the quotes: every change of legs, mode or stake asks `sportsbook.quote`
  * again after a short pause (debounced in the change's own handler, never in an effect).
  */
-import { sportsbookQuote } from '@croupier/contract/sportsbook/betting';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { callBetting, useBettingApi } from './betting-api.ts';
+import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { isOddsFormat, type OddsFormat } from './odds-format.ts';
 import {
   COMBO_STAKE,
@@ -79,7 +78,7 @@ function writeStorage(key: string, value: string): void {
 }
 
 export function BetSlipProvider({ children }: { children: ReactNode }) {
-  const api = useBettingApi();
+  const api = useBrowserApi();
   const [state, setState] = useState<SlipState>(EMPTY_SLIP);
   const [quotes, setQuotes] = useState<Record<string, SlipQuote>>({});
   const [quoting, setQuoting] = useState(false);
@@ -129,7 +128,7 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
       setQuoting(true);
       const results = await Promise.allSettled(
         requests.map((request) =>
-          callBetting(api, sportsbookQuote, {
+          api.call('sportsbook.quote', {
             kind: request.kind,
             selections: JSON.stringify(
               request.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({

@@ -6,7 +6,7 @@
  * to log in. On a laptop it is the right column; on a phone a bottom sheet behind a badge.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { SPORTSBOOK_MAX_LEGS, sportsbookPlaceBet } from '@croupier/contract/sportsbook/betting';
+import { SPORTSBOOK_MAX_LEGS } from '@croupier/contract/sportsbook/betting';
 import { Ticket, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,9 @@ import { cx } from '../../ui/class-names.ts';
 import { toMinorUnits } from '../../ui/format.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { useAuthRoot } from '../auth/auth-root-data.ts';
+import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { type AcceptOdds, useBetSlip } from './bet-slip-context.tsx';
-import { callBetting, useBettingApi } from './betting-api.ts';
 import { formatOdds, ODDS_FORMATS, type OddsFormat } from './odds-format.ts';
 import { combinedOddsMilli, linesOf, stakeToMinor, systemKinds } from './slip-maths.ts';
 import {
@@ -80,7 +80,7 @@ function isSelectionList(value: unknown): value is OddsSelection[] {
 export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet[]; onClose?: () => void }) {
   const { t } = useTranslation('sportsbook');
   const slip = useBetSlip();
-  const api = useBettingApi();
+  const api = useBrowserApi();
   const root = useAuthRoot();
   const toasts = useToasts();
   const revalidator = useRevalidator();
@@ -143,7 +143,7 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
     const done: string[] = [];
     try {
       for (const line of stakedLines) {
-        await callBetting(api, sportsbookPlaceBet, {
+        await api.call('sportsbook.placeBet', {
           kind: line.kind,
           selections: JSON.stringify(
             line.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({

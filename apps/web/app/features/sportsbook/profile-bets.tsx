@@ -6,7 +6,7 @@
 
 import type { GameRound } from '@croupier/contract/games/get-history';
 import type { HistoryExportOutput } from '@croupier/contract/games/history-export';
-import { type Bet, sportsbookCashOut } from '@croupier/contract/sportsbook/betting';
+import type { Bet } from '@croupier/contract/sportsbook/betting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -14,9 +14,9 @@ import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
+import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { useBetSlip } from './bet-slip-context.tsx';
-import { callBetting, useBettingApi } from './betting-api.ts';
 import { formatOdds } from './odds-format.ts';
 import { useSbMoney } from './sportsbook-money.ts';
 
@@ -89,7 +89,7 @@ export function Pager({
 
 function CashOutButton({ bet }: { bet: Bet }) {
   const { t } = useTranslation('sportsbook');
-  const api = useBettingApi();
+  const api = useBrowserApi();
   const toasts = useToasts();
   const revalidator = useRevalidator();
   const { money } = useSbMoney();
@@ -105,7 +105,7 @@ function CashOutButton({ bet }: { bet: Bet }) {
     setBusy(true);
     setError(null);
     try {
-      await callBetting(api, sportsbookCashOut, {
+      await api.call('sportsbook.cashOut', {
         bet_id: bet.id,
         amount: amount.amount,
         request_id: crypto.randomUUID(),
@@ -260,7 +260,7 @@ export function RoundsList({ rounds }: { rounds: readonly GameRound[] }) {
 /** The CSV export of the game history: ask for it, then download it when ready. */
 export function HistoryExport({ latest }: { latest: HistoryExportOutput | null }) {
   const { t } = useTranslation('sportsbook');
-  const api = useBettingApi();
+  const api = useBrowserApi();
   const [current, setCurrent] = useState<
     HistoryExportOutput | { id: number; status: string; download_url?: null } | null
   >(latest);
