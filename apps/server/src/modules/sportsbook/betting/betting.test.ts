@@ -13,7 +13,6 @@ import {
   stakePerLineMinor,
 } from './bet-types.ts';
 import { cashOutValue, probabilityFromModel } from './cash-out.ts';
-import { formatAmericanOdds, formatDecimalOdds, formatFractionalOdds, formatOdds } from './odds-format.ts';
 import { HALF, ONE, parseDecimalRational, rational, ZERO } from './rational.ts';
 import {
   legFactor,
@@ -138,37 +137,6 @@ describe('settlement', () => {
     expect(parseDecimalRational('0.5')).toEqual(HALF);
     expect(parseDecimalRational('1')).toEqual(ONE);
     expect(() => parseDecimalRational('-1')).toThrow();
-  });
-});
-
-describe('odds formats', () => {
-  it('decimal per locale', () => {
-    expect(formatDecimalOdds(2500, 'en')).toBe('2.50');
-    expect(formatDecimalOdds(2375, 'en')).toBe('2.375');
-    expect(formatDecimalOdds(2500, 'fr')).toBe('2,50');
-    expect(formatDecimalOdds(1001, 'en')).toBe('1.001');
-    expect(formatDecimalOdds(1_000_000, 'en')).toBe('1,000.00');
-  });
-
-  it('fractional: exact reduced, or the ladder price not above the odds', () => {
-    expect(formatFractionalOdds(2375, 'exact')).toBe('11/8');
-    expect(formatFractionalOdds(2375)).toBe('11/8');
-    expect(formatFractionalOdds(2000)).toBe('1/1');
-    expect(formatFractionalOdds(1333, 'exact')).toBe('333/1000');
-    expect(formatFractionalOdds(1333)).toBe('3/10');
-    expect(formatFractionalOdds(1334)).toBe('1/3');
-    expect(formatFractionalOdds(1667)).toBe('4/6');
-    expect(formatFractionalOdds(1010)).toBe('1/100');
-  });
-
-  it('American', () => {
-    expect(formatAmericanOdds(2000, 'en')).toBe('+100');
-    expect(formatAmericanOdds(2375, 'en')).toBe('+138');
-    expect(formatAmericanOdds(1500, 'en')).toBe('-200');
-    expect(formatAmericanOdds(1250, 'en')).toBe('-400');
-    expect(formatAmericanOdds(51_000, 'en')).toBe('+5,000');
-    expect(formatOdds(1500, 'american', 'fr')).toBe('-200');
-    expect(() => formatOdds(1000, 'decimal', 'en')).toThrow(RangeError);
   });
 });
 
