@@ -6,6 +6,7 @@ import {
   robotsPathVariants,
   robotsPatternMatches,
 } from './robots.ts';
+import { DEFAULT_ROBOTS_RULES } from './seed-config.ts';
 
 describe('robotsPatternMatches', () => {
   it.each([
@@ -77,6 +78,18 @@ describe('robotsPathVariants', () => {
     expect(disallowed('/fr/only-french')).toBe(true);
     expect(disallowed('/only-french')).toBe(false);
     expect(disallowed('/fr/about')).toBe(false);
+  });
+});
+
+describe('the seeded rules', () => {
+  it('keep the framed copies of pages and the player areas out of the index, the site in', () => {
+    const disallowed = (path: string) =>
+      robotsPathVariants(path).some((variant) => isPathDisallowed(DEFAULT_ROBOTS_RULES, variant));
+    expect(disallowed('/frame/betting')).toBe(true);
+    expect(disallowed('/fr/frame/betting/event/12')).toBe(true);
+    expect(disallowed('/fr/profile/bets')).toBe(true);
+    expect(disallowed('/betting')).toBe(false);
+    expect(disallowed('/fr/betting/event/12')).toBe(false);
   });
 });
 

@@ -636,14 +636,24 @@ export function defaultSettings(): Record<Locale, CmsSettingsDocument> {
 }
 
 /**
- * What crawlers may not index. Search results and tracking links duplicate other pages; player areas
- * are private; `/private-offer` is the demo of a page carrying noindex.
+ * What crawlers may not index. Search results, tracking links and the framed copies of pages (`/frame/`,
+ * the sportsbook as an operator's iframe) duplicate other pages; player areas are private;
+ * `/private-offer` is the demo of a page carrying noindex.
  */
 export const DEFAULT_ROBOTS_RULES: RobotsRules = [
   {
     userAgent: '*',
     allow: [],
-    disallow: ['/api/', '/search', '/private-offer', '/cashier', '/profile', '/forms/', '/*?*track_id='],
+    disallow: [
+      '/api/',
+      '/search',
+      '/private-offer',
+      '/cashier',
+      '/profile',
+      '/forms/',
+      '/frame/',
+      '/*?*track_id=',
+    ],
   },
 ];
 
