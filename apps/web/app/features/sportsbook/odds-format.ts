@@ -5,7 +5,8 @@
  * lies within a thousandth of the decimal odds — the feed rounds each price to three decimals, so
  * 2.333 is 4/3 and 1.909 is 10/11 — or else the exact fraction over 1000 (1.917 → 917/1000). The
  * American form derives from that fraction, so common odds convert exactly (10/11 → −110, 4/6 →
- * −150, 11/8 → +137.5).
+ * −150, 11/8 → +137.5). Decimal and American odds take the page language's decimal separator
+ * (`2.50` in English, `2,50` in French).
  */
 
 export const ODDS_FORMATS = ['decimal', 'fractional', 'american'] as const;
@@ -68,8 +69,15 @@ export function formatFractionalOdds(oddsMilli: number): string {
   return `${numerator}/${denominator}`;
 }
 
-export function formatOdds(oddsMilli: number, format: OddsFormat): string {
+function decimalSeparator(locale: string): string {
+  return (
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
+export function formatOdds(oddsMilli: number, format: OddsFormat, locale = 'en'): string {
   if (format === 'fractional') return formatFractionalOdds(oddsMilli);
-  if (format === 'american') return formatAmericanOdds(oddsMilli);
-  return formatDecimalOdds(oddsMilli);
+  const text = format === 'american' ? formatAmericanOdds(oddsMilli) : formatDecimalOdds(oddsMilli);
+  const separator = decimalSeparator(locale);
+  return separator === '.' ? text : text.replace('.', separator);
 }

@@ -449,8 +449,8 @@ describe('the bet slip', () => {
       </>,
       { locale: 'fr' },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2,00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1,50' }));
     const [first, second] = screen.getAllByTestId('slip-stake');
     fireEvent.change(first!, { target: { value: '2' } });
     fireEvent.change(second!, { target: { value: '3' } });
