@@ -85,6 +85,22 @@ function openOdds(scope: Locator | Page): Locator {
   return scope.locator('[data-testid="odds-button"]:not([disabled])').first();
 }
 
+/** Clicks the first open odds of a list or page once one is open (live markets suspend); false if none opened. */
+async function clickOpenOdds(scope: Locator): Promise<boolean> {
+  const odds = openOdds(scope);
+  if (
+    !(await odds.waitFor({ timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
+  return odds.click({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** As if the market moved since the player saw it: the stored slip's odds go up by 0.10. */
 async function staleOdds(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -147,25 +163,26 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   );
   await journey.shot(page, `betting-${lang}-${width}`, true);
   // A match may end between the list and its page; then take another.
+  // Its markets suspend on dangerous moments: wait for one to open, else take another match.
   await eventually(
-    'a live match page with its score',
+    'a leg from a live match page with its score',
     async () => {
       if ((await live.count()) === 0) return false;
       await live.first().getByRole('link').click();
       await page.waitForURL(/\/betting\/event\//);
       await hydrated(page);
       await page.getByTestId('event-header').waitFor();
-      return page
+      const scored = await page
         .getByTestId('event-score')
         .first()
         .waitFor({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
+      return scored && clickOpenOdds(page.getByTestId('market-groups'));
     },
-    60_000,
+    120_000,
     () => goto(page, `${prefix}/betting`),
   );
-  await openOdds(page.getByTestId('market-groups')).click();
   // A second leg from another match (the upcoming list of /betting).
   await goto(page, `${prefix}/betting`);
   await openOdds(page.getByTestId('upcoming-events')).click();
@@ -184,7 +201,12 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
 
   // A single on the live match, then its cash-out from /profile/bets.
   await goto(page, `${prefix}/betting`);
-  await openOdds(page.getByTestId('live-events')).click();
+  await eventually(
+    'a leg from the live list',
+    () => clickOpenOdds(page.getByTestId('live-events')),
+    120_000,
+    () => reload(page),
+  );
   box = await slip(page, phone);
   await box.getByTestId('slip-stake').fill('1');
   await place(page, box, lang, 'the single');
