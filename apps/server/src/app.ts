@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { apiRoutes } from './http/api-routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { isCrossSiteRequest } from './http/csrf.ts';
 import { handleDatabaseUnavailable } from './http/database-unavailable.ts';
 import { createDispatcher, type Dispatcher } from './http/dispatcher.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // External plugins.
   await app.register(cookie);
+  await registerCompression(app);
   await securityHeaders(app, {
     dev,
     secure: config.PUBLIC_URL?.startsWith('https:') ?? false,

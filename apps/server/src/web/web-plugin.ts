@@ -27,6 +27,7 @@ import {
 import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
+import { compressPage } from '../http/compression.ts';
 import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/app-error.ts';
@@ -130,7 +131,7 @@ function pageRenderer(
       raw.setHeader('x-request-id', request.id);
       if (!response.headers.has('cache-control')) response.headers.set('cache-control', PAGE_CACHE);
       for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
-      await sendResponse(raw, response);
+      await sendResponse(raw, compressPage(response, request));
     } catch (error) {
       // Past hijack Fastify's error handler cannot answer: do it here, without internals.
       if (isDatabaseUnavailableError(error) && !raw.headersSent) {
@@ -189,6 +190,8 @@ async function mountProduction(app: FastifyInstance, deps: LoadContextDeps): Pro
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The .br and .gz files written at build time (ADR 040), chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const relative = path.relative(CLIENT_DIR, filePath).split(path.sep).join('/');
       reply.header(

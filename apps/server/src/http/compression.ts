@@ -1,0 +1,99 @@
+/**
+ * Compressed responses (issue #17, ADR 040): brotli or gzip for every text response a browser
+ * accepts it for.
+ *
+ * - Fastify replies (API JSON, content service, robots, sitemaps…): @fastify/compress, above 1 KB,
+ *   brotli at quality 4 (on the fly: the top qualities cost tens of milliseconds a response).
+ * - Pages: rendered after `reply.hijack()`, so the plugin never sees them; `compressPage` wraps the
+ *   rendered response's stream, flushing after every chunk so a streamed page still arrives in pieces.
+ * - Built assets: compressed once at build time (apps/web/scripts/precompress.ts, brotli at 11 and
+ *   gzip at 9) and served as they are by @fastify/static (`preCompressed`).
+ * - The push streams (`text/event-stream`) are never compressed: every event must leave at once.
+ */
+import { Readable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Below this many bytes a response goes as it is (the headers would eat the gain). */
+export const COMPRESSION_THRESHOLD = 1024;
+const BROTLI_ON_THE_FLY_QUALITY = 4;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_ON_THE_FLY_QUALITY,
+      },
+    },
+  });
+}
+
+/**
+ * The encoding to use for an `Accept-Encoding` header: brotli before gzip at equal weight, never one
+ * the client refused (`q=0`), none when it names neither (`identity`, `*` alone is not trusted).
+ */
+export function pickEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  let best: { encoding: ContentEncoding; q: number } | null = null;
+  for (const part of acceptEncoding.split(',')) {
+    const [rawName, ...params] = part.trim().split(';');
+    const name = rawName?.trim().toLowerCase();
+    if (name !== 'br' && name !== 'gzip') continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q || (q === best.q && name === 'br')) best = { encoding: name, q };
+  }
+  return best?.encoding ?? null;
+}
+
+/** A rendered page's response, compressed for the client when it is worth it. */
+export function compressPage(
+  response: Response,
+  request: { method: string; headers: { 'accept-encoding'?: string | string[] | undefined } },
+): Response {
+  const header = request.headers['accept-encoding'];
+  const encoding = pickEncoding(Array.isArray(header) ? header.join(',') : header);
+  const type = response.headers.get('content-type') ?? '';
+  if (
+    encoding === null ||
+    response.body === null ||
+    request.method === 'HEAD' ||
+    response.status === 204 ||
+    response.status === 304 ||
+    response.headers.has('content-encoding') ||
+    !COMPRESSIBLE.test(type)
+  ) {
+    return response;
+  }
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_ON_THE_FLY_QUALITY,
+          },
+        })
+      : createGzip({ flush: constants.Z_SYNC_FLUSH });
+  const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  source.on('error', (error) => compressor.destroy(error));
+  const body = Readable.toWeb(source.pipe(compressor)) as ReadableStream<Uint8Array>;
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  const vary = headers.get('vary');
+  if (!vary?.toLowerCase().includes('accept-encoding')) {
+    headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
