@@ -39,7 +39,18 @@ export function defaultVariant(engine: GameEngine): RtpVariant {
   return found;
 }
 
-export function measureRtp(options: {
+/** The sums of a run of rounds: exact money, and the float sums of the variance (in stakes). */
+export interface RtpSums {
+  rounds: number;
+  staked: bigint;
+  paid: bigint;
+  sumS: number;
+  sumSS: number;
+  sumPP: number;
+  sumSP: number;
+}
+
+export interface RtpRun {
   engine: GameEngine;
   variant?: string;
   rounds: number;
@@ -47,10 +58,11 @@ export function measureRtp(options: {
   serverSeed: string;
   clientSeed?: string;
   hmac?: HmacSha256;
-}): RtpMeasurement {
-  const { engine, rounds, stakeMinor, serverSeed } = options;
-  const clientSeed = options.clientSeed ?? 'rtp';
-  const hmac = options.hmac ?? nobleHmacSha256;
+}
+
+/** The variant a run plays, checked with its round count (a RangeError names what is wrong). */
+export function runVariant(options: Pick<RtpRun, 'engine' | 'variant' | 'rounds'>): RtpVariant {
+  const { engine, rounds } = options;
   const variant = options.variant
     ? engine.rtpVariants().find((v) => v.variant === options.variant)
     : defaultVariant(engine);
@@ -61,6 +73,19 @@ export function measureRtp(options: {
   if (!Number.isSafeInteger(rounds) || rounds < 2 || rounds > MAX_NONCE + 1) {
     throw new RangeError(`rounds must be from 2 to ${MAX_NONCE + 1}`);
   }
+  return variant;
+}
+
+/**
+ * The sums of the rounds with nonces `from` … `to − 1` (a shard of a run: the shards of one run, in
+ * any number of threads, add up to exactly the run's money).
+ */
+export function simulateRange(
+  options: Omit<RtpRun, 'rounds' | 'variant'> & { variant: string; from: number; to: number },
+): RtpSums {
+  const { engine, stakeMinor, serverSeed } = options;
+  const clientSeed = options.clientSeed ?? 'rtp';
+  const hmac = options.hmac ?? nobleHmacSha256;
   const unit = Number(stakeMinor);
   let staked = 0n;
   let paid = 0n;
@@ -69,10 +94,9 @@ export function measureRtp(options: {
   let sumSS = 0;
   let sumPP = 0;
   let sumSP = 0;
-  const started = performance.now();
-  for (let nonce = 0; nonce < rounds; nonce += 1) {
+  for (let nonce = options.from; nonce < options.to; nonce += 1) {
     const random = new FairRandom({ serverSeed, clientSeed, nonce }, hmac);
-    const round = engine.simulate(variant.variant, stakeMinor, random);
+    const round = engine.simulate(options.variant, stakeMinor, random);
     staked += round.staked;
     paid += round.paid;
     const s = Number(round.staked) / unit;
@@ -82,11 +106,33 @@ export function measureRtp(options: {
     sumPP += p * p;
     sumSP += s * p;
   }
-  const elapsedMs = performance.now() - started;
+  return { rounds: options.to - options.from, staked, paid, sumS, sumSS, sumPP, sumSP };
+}
+
+/** The measurement of a run from its shards' sums. */
+export function combineRtp(
+  engine: GameEngine,
+  variant: RtpVariant,
+  shards: readonly RtpSums[],
+  elapsedMs: number,
+): RtpMeasurement {
+  const total = shards.reduce(
+    (a, b) => ({
+      rounds: a.rounds + b.rounds,
+      staked: a.staked + b.staked,
+      paid: a.paid + b.paid,
+      sumS: a.sumS + b.sumS,
+      sumSS: a.sumSS + b.sumSS,
+      sumPP: a.sumPP + b.sumPP,
+      sumSP: a.sumSP + b.sumSP,
+    }),
+    { rounds: 0, staked: 0n, paid: 0n, sumS: 0, sumSS: 0, sumPP: 0, sumSP: 0 },
+  );
+  const { rounds, staked, paid } = total;
   const measured = toNumber({ num: paid, den: staked });
-  const sumDD = sumPP - 2 * measured * sumSP + measured * measured * sumSS;
+  const sumDD = total.sumPP - 2 * measured * total.sumSP + measured * measured * total.sumSS;
   const variance = Math.max(0, sumDD / (rounds - 1));
-  const standardError = Math.sqrt(variance / rounds) / (sumS / rounds);
+  const standardError = Math.sqrt(variance / rounds) / (total.sumS / rounds);
   const ci99: [number, number] = [measured - Z_99 * standardError, measured + Z_99 * standardError];
   const declared = toNumber(variant.rtp);
   return {
@@ -102,4 +148,12 @@ export function measureRtp(options: {
     inside: declared >= ci99[0] && declared <= ci99[1],
     elapsedMs,
   };
+}
+
+/** A run on this thread (the tests'; the RTP tool spreads it over threads, rtp-parallel.ts). */
+export function measureRtp(options: RtpRun): RtpMeasurement {
+  const variant = runVariant(options);
+  const started = performance.now();
+  const sums = simulateRange({ ...options, variant: variant.variant, from: 0, to: options.rounds });
+  return combineRtp(options.engine, variant, [sums], performance.now() - started);
 }
