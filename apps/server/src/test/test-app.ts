@@ -41,10 +41,12 @@ export async function createTestApp(
     seed?: boolean;
     now?: () => Date;
     rateLimiter?: RateLimiter;
+    /** Connections in the app's pool (5: enough for one test's requests and background passes). */
+    poolMax?: number;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(inject('pgAdminUrl'));
-  const database = createDbClient(testDb.url, { max: 5 });
+  const database = createDbClient(testDb.url, { max: options.poolMax ?? 5 });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

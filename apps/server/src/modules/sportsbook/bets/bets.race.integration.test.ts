@@ -20,7 +20,10 @@ const ts = () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SPORTSBOOK_LIVE_DELAY_MS: '20' } });
+  // Many players at once, each delivery holding a connection while its wallet call takes another, and
+  // six wager consumers passing in the background: a production-sized pool, not the tests' five
+  // (on a loaded CI machine the five ran out: "timeout exceeded when trying to connect").
+  t = await createTestApp({ env: { SPORTSBOOK_LIVE_DELAY_MS: '20' }, poolMax: 10 });
 });
 afterAll(async () => {
   await t?.close();
