@@ -199,12 +199,13 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   await place(page, box, lang, 'the accumulator');
   await closeSheet(page, phone);
 
-  // A single on the live match, then its cash-out from /profile/bets.
+  // A single on an upcoming match (a pre-match market does not move or suspend every few seconds,
+  // so its cash-out offer holds while the player clicks), then its cash-out from /profile/bets.
   await goto(page, `${prefix}/betting`);
   await eventually(
-    'a leg from the live list',
-    () => clickOpenOdds(page.getByTestId('live-events')),
-    120_000,
+    'a leg from the upcoming list',
+    () => clickOpenOdds(page.getByTestId('upcoming-events')),
+    60_000,
     () => reload(page),
   );
   box = await slip(page, phone);

@@ -38,10 +38,12 @@ beforeAll(async () => {
   admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
   await admin.connect();
 });
+// Closing waits for the background passes the terminations interrupted to finish their retries: on a
+// loaded CI machine that took longer than the default minute.
 afterAll(async () => {
   await admin?.end();
   await h?.close();
-});
+}, 180_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const minor = (decimal: unknown) => {
