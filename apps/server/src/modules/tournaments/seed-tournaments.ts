@@ -19,8 +19,8 @@ export function demoTournaments(now: Date): TournamentDefinition[] {
       key: 'weekly-reels-race',
       name: { en: 'Weekly Reels Race', fr: 'Course aux rouleaux de la semaine' },
       description: {
-        en: 'Join, spin Neon Reels and Aurora Reels, and climb the leaderboard: every euro you stake is a point. The top ten share the prizes.',
-        fr: 'Inscrivez-vous, jouez à Neon Reels et Aurora Reels, et grimpez au classement : chaque euro misé compte. Les dix premiers se partagent les prix.',
+        en: 'Join, spin Neon Reels and Aurora Reels, and climb the leaderboard: every euro you stake is a point. The top ten share the cash and free spins; places 11 to 25 win loyalty points.',
+        fr: 'Inscrivez-vous, jouez à Neon Reels et Aurora Reels, et grimpez au classement : chaque euro misé compte. Les dix premiers se partagent l’argent et les tours gratuits ; les places 11 à 25 gagnent des points de fidélité.',
       },
       imageUrl: mediaUrl('banner-tournament.svg'),
       tags: ['slots', 'weekly'],
