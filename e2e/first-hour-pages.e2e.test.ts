@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { axeProblems, gameServerFrame, payWithSuccessCard } from './kit.ts';
+import { axeProblems, gameServerFrame, payWithSuccessCard, submitDeposit } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -126,15 +126,7 @@ function minorOf(text: string): bigint {
 
 /** The deposit form → the provider's hosted page. */
 async function startDeposit(page: Page, prefix: string, amount: number): Promise<void> {
-  await goto(page, `${prefix}/cashier/deposit`);
-  await page.getByTestId('deposit-form').waitFor();
-  await interactive(page, 'amount-input');
-  await page.getByTestId('amount-input').fill(String(amount));
-  await page
-    .getByTestId('deposit-submit')
-    .filter({ hasText: new RegExp(`${amount}[.,]00`) })
-    .waitFor();
-  await page.getByTestId('deposit-submit').click();
+  await submitDeposit(page, { goto }, prefix, amount);
   await page.waitForURL(/\/sandbox\/psp\/pay\//);
 }
 

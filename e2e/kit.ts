@@ -93,10 +93,10 @@ export async function registerAdult(
   await callApi(page, baseUrl, 'responsibleGaming.answerLimitPrompt', { answer: 'skipped' });
 }
 
-/** Deposits `amount` (whole units) on the cashier page with the sandbox card, to the success page. */
-export async function depositWithSuccessCard(
+/** Fills `amount` (whole units) in the cashier's deposit form and submits it (to the provider's page). */
+export async function submitDeposit(
   page: Page,
-  site: { baseUrl: string; goto(page: Page, pathname: string): Promise<void> },
+  site: { goto(page: Page, pathname: string): Promise<void> },
   prefix: string,
   amount: number,
 ): Promise<void> {
@@ -109,6 +109,16 @@ export async function depositWithSuccessCard(
     .filter({ hasText: new RegExp(`${amount}[.,]00`) })
     .waitFor();
   await page.getByTestId('deposit-submit').click();
+}
+
+/** Deposits `amount` (whole units) on the cashier page with the sandbox card, to the success page. */
+export async function depositWithSuccessCard(
+  page: Page,
+  site: { baseUrl: string; goto(page: Page, pathname: string): Promise<void> },
+  prefix: string,
+  amount: number,
+): Promise<void> {
+  await submitDeposit(page, site, prefix, amount);
   await payWithSuccessCard(page);
   await page.waitForURL(new RegExp(`^${site.baseUrl}${prefix}/cashier/paysuccess/\\d+$`));
   // The provider's webhook credits the deposit a moment after its page sent the player back.
