@@ -43,12 +43,12 @@ export default function BettingLayout({ loaderData }: Route.ComponentProps) {
     <BetSlipProvider>
       <div
         className={cx(
-          'mx-auto grid w-full max-w-screen-desktopMd gap-4 px-3 pt-4 pb-28 tablet:px-6 laptop:grid-cols-[13rem_minmax(0,1fr)_20rem] laptop:px-8 laptop:pb-14',
+          'mx-auto grid w-full max-w-screen-desktopMd grid-cols-[minmax(0,1fr)] gap-4 px-3 pt-4 pb-28 tablet:px-6 laptop:grid-cols-[13rem_minmax(0,1fr)_20rem] laptop:px-8 laptop:pb-14',
           framed && 'pt-2',
         )}
         data-testid="betting-layout"
       >
-        <div className="laptop:sticky laptop:top-20 laptop:self-start">
+        <div className="min-w-0 laptop:sticky laptop:top-20 laptop:self-start">
           <SportsNav sports={loaderData.sports} sport={params.sport} />
         </div>
         <div className="grid min-w-0 content-start gap-4">
