@@ -1,7 +1,8 @@
 /**
  * The ledger's invariants, checked on a live database: Σ postings = 0 per currency and per
  * transaction; every account's cached balance equals the sum of its postings; no player balance is
- * negative; every transaction has at least two postings; a posting's currency is its account's.
+ * negative; every transaction has at least two postings; every posting has its account and
+ * transaction; a posting's currency is its account's.
  */
 import type { Db } from '@croupier/db/client';
 import { sql } from 'drizzle-orm';
@@ -45,6 +46,16 @@ export async function checkInvariants(db: Db): Promise<Violation[]> {
     sql`SELECT 'transaction ' || t.id || ' (' || t.idempotency_key || ') has ' || count(p.id) || ' postings' AS detail
         FROM ledger_transactions t LEFT JOIN ledger_postings p ON p.transaction_id = t.id
         GROUP BY t.id HAVING count(p.id) = 1`,
+  );
+  // No foreign keys on postings (ADR 042): their rows are checked here.
+  await collect(
+    'every posting has its account and transaction',
+    sql`SELECT 'posting ' || p.id || ' has no ' || CASE WHEN a.id IS NULL THEN 'account ' || p.account_id
+                                                          ELSE 'transaction ' || p.transaction_id END AS detail
+        FROM ledger_postings p
+        LEFT JOIN ledger_accounts a ON a.id = p.account_id
+        LEFT JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE a.id IS NULL OR t.id IS NULL`,
   );
   await collect(
     "a posting's currency is its account's",

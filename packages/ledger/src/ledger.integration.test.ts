@@ -179,10 +179,36 @@ describe('ledger', () => {
     expect(await ledger.balance(casino())).toBeGreaterThanOrEqual(2_000n);
   });
 
-  it('keeps postings immutable', async () => {
+  it('keeps postings immutable, and accounts and transactions undeletable', async () => {
     await deposit('dep-7', 7n, 10n);
     await expect(t.database.db.execute(sql`UPDATE ledger_postings SET amount_minor = 11`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM ledger_postings`)).rejects.toThrow();
+    // Postings have no foreign keys (ADR 042): the rows they name can never go away.
+    for (const table of ['ledger_accounts', 'ledger_transactions']) {
+      const refused = { cause: { message: expect.stringMatching(/never removed/) } };
+      await expect(t.database.db.execute(sql.raw(`DELETE FROM ${table}`))).rejects.toMatchObject(refused);
+      await expect(t.database.db.execute(sql.raw(`TRUNCATE ${table} CASCADE`))).rejects.toMatchObject(
+        refused,
+      );
+    }
+  });
+
+  it('answers two concurrent calls with one key once: the later one is the replay, even when the funds cover one', async () => {
+    await deposit('dep-8', 8n, 100n);
+    const withdraw = () =>
+      ledger.transfer({
+        idempotencyKey: 'wd-8',
+        kind: 'withdrawal',
+        postings: [
+          { account: main(8n), amountMinor: -80n },
+          { account: psp(), amountMinor: 80n },
+        ],
+      });
+    const answers = await Promise.all([withdraw(), withdraw(), withdraw()]);
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.transactionId)).size).toBe(1);
+    expect(answers.map((answer) => answer.balances['player:8:EUR:main'])).toEqual([20n, 20n, 20n]);
+    expect(await ledger.balance(main(8n))).toBe(20n);
   });
 
   it('finds no violation on a healthy ledger, and finds a tampered balance', async () => {
@@ -200,5 +226,18 @@ describe('ledger', () => {
     await t.database.db.execute(
       sql`UPDATE ledger_accounts SET balance_minor = balance_minor - 1 WHERE account_key = 'player:1:EUR:main'`,
     );
+  });
+
+  // Last: the postings it writes stay.
+  it('finds a posting whose account or transaction does not exist', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO ledger_postings (transaction_id, account_id, currency, amount_minor)
+      VALUES (-1, -2, 'EUR', 5), (-1, -2, 'EUR', -5)`);
+    const violations = await checkInvariants(t.database.db);
+    expect(violations.map((violation) => violation.invariant)).toEqual([
+      'every posting has its account and transaction',
+      'every posting has its account and transaction',
+    ]);
+    expect(violations[0]?.detail).toMatch(/has no account -2$/);
   });
 });

@@ -70,12 +70,12 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: bigint('account_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    // No foreign keys (ADR 042): a foreign key check locks the referenced row (FOR KEY SHARE), one
+    // more WAL record per account and per transaction on the hottest path. `ledger_transfer`, the
+    // only writer, takes both ids from rows it has just written or locked; neither table allows a
+    // DELETE or TRUNCATE (triggers); `checkInvariants` looks for a posting without its rows.
+    transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
+    accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

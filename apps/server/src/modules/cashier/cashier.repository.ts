@@ -159,11 +159,16 @@ export type DepositCreditAnswer =
 /** SQLSTATE of `cashier_credit_deposit` when the ledger key was used with another request hash. */
 export const DEPOSIT_CREDIT_CONFLICT = 'CRF01';
 
-/** Whether an error is `cashier_credit_deposit` refusing a ledger key used with another hash. */
+/**
+ * Whether an error is `cashier_credit_deposit` refusing a ledger key used with another hash, or
+ * meeting an event id already stored about another deposit (its plain INSERT, ADR 042): either way
+ * nothing was written and the general path answers.
+ */
 export function isDepositCreditConflict(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    const candidate = current as { code?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
     if (candidate.code === DEPOSIT_CREDIT_CONFLICT) return true;
+    if (candidate.code === '23505' && candidate.constraint === 'cashier_webhook_events_pkey') return true;
     current = candidate.cause;
   }
   return false;
@@ -554,8 +559,7 @@ function createCashierQueries(db: Executor) {
         .from(cashierTransactions)
         .where(
           and(
-            eq(cashierTransactions.type, 'withdrawal'),
-            eq(cashierTransactions.status, 'approved'),
+            eq(cashierTransactions.withdrawalStatus, 'approved'),
             isNull(cashierTransactions.providerPayoutId),
             lt(cashierTransactions.updatedAt, cutoff),
           ),
@@ -603,7 +607,12 @@ function createCashierQueries(db: Executor) {
       const rows = await db
         .select(transactionColumns)
         .from(cashierTransactions)
-        .where(and(eq(cashierTransactions.type, type), inArray(cashierTransactions.status, statuses)))
+        .where(
+          // Withdrawals through their index on `withdrawal_status` (ADR 042), deposits by a scan.
+          type === 'withdrawal'
+            ? inArray(cashierTransactions.withdrawalStatus, statuses)
+            : and(eq(cashierTransactions.type, type), inArray(cashierTransactions.status, statuses)),
+        )
         .orderBy(asc(cashierTransactions.id))
         .limit(page.count)
         .offset(page.offset);
@@ -668,8 +677,7 @@ function createCashierQueries(db: Executor) {
         .where(
           and(
             eq(cashierTransactions.playerId, playerId),
-            eq(cashierTransactions.type, 'withdrawal'),
-            eq(cashierTransactions.status, 'pending'),
+            eq(cashierTransactions.withdrawalStatus, 'pending'),
           ),
         )
         .limit(1);

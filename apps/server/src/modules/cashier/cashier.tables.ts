@@ -97,6 +97,16 @@ export const cashierTransactions = pgTable(
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     status: text('status').notNull(),
+    /**
+     * `status` for a withdrawal, null for a deposit, kept by PostgreSQL (ADR 042). The indexes that
+     * need a withdrawal's status use this column, never `status`: an index on `status` (or a partial
+     * index whose predicate names it) makes every status change write a new entry in every index of
+     * the table, where a deposit's webhook credit can otherwise change its row in place (a HOT
+     * update). A deposit's value stays null, so its status changes touch no index.
+     */
+    withdrawalStatus: text('withdrawal_status').generatedAlwaysAs(
+      sql`CASE WHEN type = 'withdrawal' THEN status END`,
+    ),
     /** IBAN, holder, bank id as given (masked on the way out). */
     requisites: jsonb('requisites').$type<Record<string, string>>().notNull().default({}),
     campaignOfferId: integer('campaign_offer_id'),
@@ -132,14 +142,17 @@ export const cashierTransactions = pgTable(
   (table) => [
     index('cashier_transactions_player_idx').on(table.playerId, table.id),
     index('cashier_transactions_player_period_idx').on(table.playerId, table.type, table.createdAt),
-    index('cashier_transactions_status_idx').on(table.type, table.status, table.id),
+    // The back office's withdrawal queues and the payout retries (ADR 042: not on `status`).
+    index('cashier_transactions_withdrawal_status_idx')
+      .on(table.withdrawalStatus, table.id)
+      .where(sql`${table.withdrawalStatus} IS NOT NULL`),
     uniqueIndex('cashier_transactions_payment_key').on(table.providerPaymentId),
     uniqueIndex('cashier_transactions_payout_key').on(table.providerPayoutId),
     uniqueIndex('cashier_transactions_request_key').on(table.playerId, table.type, table.requestId),
     // One withdrawal waiting for approval per player: a double submit cannot hold twice.
     uniqueIndex('cashier_transactions_one_pending_withdrawal')
       .on(table.playerId)
-      .where(sql`${table.type} = 'withdrawal' AND ${table.status} = 'pending'`),
+      .where(sql`${table.withdrawalStatus} = 'pending'`),
     check('cashier_transactions_type_check', sql`${table.type} IN ('deposit', 'withdrawal')`),
     check(
       'cashier_transactions_status_check',
