@@ -8,7 +8,7 @@
  */
 import { type ApiClient, createApiClient, fetchTransport } from '@croupier/contract/client';
 import type { Locale } from '@croupier/contract/locales';
-import { findMethod } from '@croupier/contract/registry';
+import { httpVerbOf } from './api-verbs.ts';
 
 /** Whether the page runs inside a frame (false on the server; a cross-origin parent counts). */
 export function isFramedWindow(win: { parent: unknown } | undefined = globalThis.window): boolean {
@@ -24,6 +24,6 @@ export function createBrowserApi(locale: Locale, options: { nonStrict?: boolean 
   const nonStrict = options.nonStrict ?? isFramedWindow();
   return createApiClient(
     fetchTransport({ locale: () => locale, ...(nonStrict ? { nonStrict: true } : {}) }),
-    (name) => findMethod(name)?.http ?? 'GET',
+    httpVerbOf,
   );
 }

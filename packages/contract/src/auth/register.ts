@@ -9,8 +9,7 @@ import {
   optional,
   promocodeField,
 } from '../validation/fields.ts';
-
-export const PROMO_CODE_MAX_LENGTH = 64;
+import { PROMO_CODE_MAX_LENGTH } from './promo-code.ts';
 
 const promoCode = () =>
   optional(promocodeField()).refine(

@@ -4,8 +4,10 @@
  * footer, home banners and blocks, the account menu, operator links inside content HTML, the
  * configured withdrawal buttons — is dropped when its target belongs to a section that is off.
  * A path that belongs to no section (the game hall, the cashier, a content page…) is always shown.
+ *
+ * No zod here: the browser imports this on every page (issue #17); General info's schema of the
+ * flags is in metadata/get-general-info.ts.
  */
-import { z } from 'zod';
 import type { CmsConfig, LinkItem } from './cms-config.ts';
 
 export const SITE_SECTIONS = [
@@ -23,12 +25,6 @@ export const SITE_SECTIONS = [
 ] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
-export const siteSections = z.object(
-  Object.fromEntries(SITE_SECTIONS.map((section) => [section, z.boolean()])) as Record<
-    SiteSection,
-    z.ZodBoolean
-  >,
-);
 export type SiteSections = Record<SiteSection, boolean>;
 
 /**

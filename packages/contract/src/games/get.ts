@@ -10,11 +10,10 @@ import {
   gameSysname,
   gameTag,
 } from './common.ts';
+import { GAME_QUERY_MAX_CHARS } from './search.ts';
 
 export const GAME_SORTS = ['priority', 'name', 'new'] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
-
-export const GAME_QUERY_MAX_CHARS = 100;
 
 /**
  * `options` as JSON text: `{"id": 3, "type": "tournament"}` selects a tournament's games (none

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { siteSections } from '../content/site-sections.ts';
+import { SITE_SECTIONS, type SiteSection } from '../content/site-sections.ts';
 import { defineMethod } from '../method.ts';
+
+/** Which site sections are on (ADR 014), one flag each. */
+export const siteSections = z.object(
+  Object.fromEntries(SITE_SECTIONS.map((section) => [section, z.boolean()])) as Record<
+    SiteSection,
+    z.ZodBoolean
+  >,
+);
 
 export const currencyInfo = z.object({
   code: z.string(),

@@ -15,8 +15,8 @@ import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
 import type { IconName } from '../../ui/sprite.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { useAuthRoot } from './auth-root-data.ts';
-import { apiErrorText } from './form-validation.ts';
 import {
   confirmSentMarkerKey,
   isHintExcludedPath,

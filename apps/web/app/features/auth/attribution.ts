@@ -13,7 +13,7 @@
  *
  * Blank values are not stored, and neither are overlong ones (not something a link of ours makes).
  */
-import { PROMO_CODE_MAX_LENGTH } from '@croupier/contract/auth/register';
+import { PROMO_CODE_MAX_LENGTH } from '@croupier/contract/auth/promo-code';
 
 export const PROMO_CODE_STORAGE_KEY = 'promo_code';
 export const TRACKING_STORAGE_KEY = 'croupier_tracking';

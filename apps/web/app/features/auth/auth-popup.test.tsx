@@ -71,7 +71,8 @@ describe('the authentication popup of the query flags', () => {
   test('show_popup_reg opens the registration tab; closing strips the flags with a replace', async () => {
     const router = await renderAt('/about?show_popup_reg=1&promo_code=X');
     await screen.findByTestId('auth-popup');
-    expect(screen.getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true');
+    // The panel's module loads when the popup opens.
+    expect((await screen.findByRole('tab', { name: 'Sign up' })).getAttribute('aria-selected')).toBe('true');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
     });
@@ -83,7 +84,7 @@ describe('the authentication popup of the query flags', () => {
   test('prevent_close=1: no close button, Escape does nothing', async () => {
     await renderAt('/?show_popup_auth=1&prevent_close=1');
     await screen.findByTestId('auth-popup');
-    expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Sign in' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Close dialog' })).toBeNull();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.getByTestId('auth-popup')).toBeTruthy();

@@ -6,17 +6,20 @@
  * by the guest guard (`redirectUrl`) gets the authorization tab. With the content config's
  * `popupFallbacks.authPopupEnabled` off, the flags lead to the `/forms/sign_*` pages instead.
  */
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { authHref } from '../../lib/auth-links.ts';
 import { pathWithoutLocale } from '../../lib/locale-paths.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
+import { DialogSuspense } from '../../ui/dialog-suspense.tsx';
 import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
-import { AuthPanel } from './auth-panel.tsx';
 import { useAuthRoot } from './auth-root-data.ts';
 import { type AuthTab, hasAuthPopupFlags, readAuthPopupRequest, stripAuthPopupFlags } from './popup-flags.ts';
 import { SignedInContext } from './use-auth-actions.ts';
+
+// The forms (and their validation) load when the popup first opens, not with every page (issue #17).
+const AuthPanel = lazy(() => import('./auth-panel.tsx').then((module) => ({ default: module.AuthPanel })));
 
 function AuthPopupBody({ initialTab, onSignedIn }: { initialTab: AuthTab; onSignedIn: () => void }) {
   const root = useAuthRoot();
@@ -30,7 +33,9 @@ function AuthPopupBody({ initialTab, onSignedIn }: { initialTab: AuthTab; onSign
   return (
     <SignedInContext value={closeOnSignIn}>
       <div data-testid="auth-popup">
-        <AuthPanel auth={root.auth} tab={tab} onTabChange={setTab} showBanner />
+        <DialogSuspense>
+          <AuthPanel auth={root.auth} tab={tab} onTabChange={setTab} showBanner />
+        </DialogSuspense>
       </div>
     </SignedInContext>
   );

@@ -83,9 +83,3 @@ export function applyServerFieldErrors<Values extends FieldValues>(
   }
   return applied;
 }
-
-/** What to tell the player about a failed call: the server's text (in the request's locale), or `fallback`. */
-export function apiErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message.trim() !== '') return error.message;
-  return fallback;
-}

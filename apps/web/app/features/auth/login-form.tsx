@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { FormMessage, PasswordInput } from './form-controls.tsx';
-import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
+import { applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { isTwoFactorRequired, loginForCall, type ParkedCredentials, resendTimeOf } from './two-factor.ts';
 import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
 

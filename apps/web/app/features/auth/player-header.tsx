@@ -4,7 +4,7 @@
  * (`account.getBalance`), the deposit button and the account
  * button, which opens the user menu (content-managed `userMenu` links, balances, logout).
  */
-import { type BalancesOutput, balancesOutput } from '@croupier/contract/account/common';
+import type { BalancesOutput } from '@croupier/contract/account/common';
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
 import { UserRound } from 'lucide-react';
@@ -34,8 +34,9 @@ import {
   type NoticesStore,
   useNoticesStore,
 } from '../support/notices-menu.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
-import { apiErrorText } from './form-validation.ts';
+import { parseBalanceEvent } from './balance-event.ts';
 import { useBrowserApi, useLogout } from './use-auth-actions.ts';
 
 /** Money with the currency's symbol and exponent from the available-currencies list (spec §3). */
@@ -67,8 +68,8 @@ function BalanceButton({ root }: { root: AuthRoot }) {
   const { balances, update } = useBalances(root);
   // Pushed at each ledger commit (ADR 037); a malformed event is ignored.
   usePushEvent('balance', (data) => {
-    const parsed = balancesOutput.safeParse(data);
-    if (parsed.success) update(parsed.data);
+    const balances = parseBalanceEvent(data);
+    if (balances) update(balances);
   });
   const [loading, setLoading] = useState(false);
   const main = formatBalance(balances.balance_main, root.auth.currencies);

@@ -36,10 +36,11 @@ import {
   sendPromoNotFound,
 } from '../campaigns/promo-code-failure.ts';
 import { useOpenLimitPrompt } from '../responsible-gaming/limit-prompt.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { PROMO_CODE_STORAGE_KEY, storedPromoCode } from './attribution.ts';
 import { CharacterPicker } from './character-picker.tsx';
 import { CheckboxField, FormMessage, PasswordInput, Select } from './form-controls.tsx';
-import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
+import { applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
 
 export interface RegistrationValues {

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { FormMessage, PasswordInput } from './form-controls.tsx';
-import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
+import { applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { useBrowserApi } from './use-auth-actions.ts';
 
 export interface RestoreRequestFormProps {

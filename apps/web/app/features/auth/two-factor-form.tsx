@@ -16,8 +16,9 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { Input } from '../../ui/input.tsx';
+import { apiErrorText } from './api-error-text.ts';
 import { FormMessage } from './form-controls.tsx';
-import { apiErrorText, applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
+import { applyServerFieldErrors, localized, type MessageContext } from './form-validation.ts';
 import { type ParkedCredentials, resendTimeOf } from './two-factor.ts';
 import { useBrowserApi, useSignedIn } from './use-auth-actions.ts';
 

@@ -15,7 +15,7 @@ import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { markLoggedIn } from '../campaigns/popup-rules.ts';
-import { apiErrorText } from './form-validation.ts';
+import { apiErrorText } from './api-error-text.ts';
 import { afterAuthTarget, withRegisterSuccess } from './return-target.ts';
 
 export function useBrowserApi(): ApiClient {

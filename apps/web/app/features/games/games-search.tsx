@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '@croupier/contract/client';
 import type { GameFull } from '@croupier/contract/games/common';
-import { GAME_QUERY_MAX_CHARS } from '@croupier/contract/games/get';
+import { GAME_QUERY_MAX_CHARS } from '@croupier/contract/games/search';
 import type { Locale } from '@croupier/contract/locales';
 import { Search } from 'lucide-react';
 import {

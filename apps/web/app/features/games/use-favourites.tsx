@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToasts } from '../../ui/toasts.tsx';
-import { apiErrorText } from '../auth/form-validation.ts';
+import { apiErrorText } from '../auth/api-error-text.ts';
 import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { favouritesReducer, initialFavourites, isLiked, isPending, toggleFavourite } from './favourites.ts';
 

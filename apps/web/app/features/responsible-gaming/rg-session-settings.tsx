@@ -19,10 +19,8 @@ import { toCashierFailure } from '../cashier/cashier-failure.ts';
 import { useCashierApi } from '../cashier/use-cashier-api.ts';
 import { useCashierFormat, useTimeZone } from '../cashier/use-cashier-format.ts';
 import { Select } from '../profile/select.tsx';
+import { RG_SESSION_CHANGED_EVENT } from './session-events.ts';
 import { formatDuration, formatMinutes } from './session-format.ts';
-
-/** Tells the session runtime (session-runtime.tsx) that the settings changed. */
-export const RG_SESSION_CHANGED_EVENT = 'croupier:rg-session-changed';
 
 const NONE = 'none';
 

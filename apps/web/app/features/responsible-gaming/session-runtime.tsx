@@ -22,7 +22,7 @@ import { useCashierFormat, useTimeZone } from '../cashier/use-cashier-format.ts'
 import { gameFrameWindow } from '../games/game-stage.ts';
 import { postToGameFrame } from '../rgs/reality-check-message.ts';
 import { RealityCheck, realityCheckText } from './reality-check.tsx';
-import { RG_SESSION_CHANGED_EVENT } from './rg-session-settings.tsx';
+import { RG_SESSION_CHANGED_EVENT } from './session-events.ts';
 import { formatDuration } from './session-format.ts';
 
 /** localStorage: the start of the session whose previous-session toast was shown. */
