@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { newBuildId, pwaBuild } from './app/features/pwa/build/pwa-plugin.ts';
+import { everyPageChunkName } from './scripts/every-page-chunks.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
 const REPO_ROOT = path.resolve(WEB_ROOT, '../..');
@@ -36,7 +37,7 @@ export const FS_DENY = [
 /** One id per build: in `/build.json` and compiled into the client (ADR 038). */
 const BUILD_ID = newBuildId();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), pwaBuild(BUILD_ID)],
   define: { __CROUPIER_BUILD_ID__: JSON.stringify(BUILD_ID) },
   server: {
@@ -45,5 +46,9 @@ export default defineConfig({
   build: {
     // Hashed assets are served with a one-year immutable cache; keep names stable per content only.
     assetsInlineLimit: 0,
+    // Our code every page loads goes in one chunk rather than dozens (scripts/every-page-chunks.ts).
+    ...(isSsrBuild
+      ? {}
+      : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: everyPageChunkName() }] } } } }),
   },
-});
+}));

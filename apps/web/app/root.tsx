@@ -31,19 +31,14 @@ import {
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { toAuthRootData } from './features/auth/auth-root-data.ts';
-import { AuthRuntime } from './features/auth/auth-runtime.tsx';
-import { FramedRuntime } from './features/framed/framed-runtime.tsx';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
 import { PushFallbackRefresh, PushProvider } from './features/push/push-provider.tsx';
 import { PwaProvider } from './features/pwa/pwa-runtime.tsx';
-import { RgSessionRuntime } from './features/responsible-gaming/session-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { EmptyShell } from './features/shell/empty-shell.tsx';
-import { LiveChat } from './features/support/live-chat.tsx';
 import { SystemPage } from './features/system-pages/system-page.tsx';
-import { TrackingRuntime } from './features/tracking/tracking-runtime.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { isClientAuthenticated, setClientAuthenticated } from './lib/client-session.ts';
@@ -78,10 +73,26 @@ import {
   systemPageLayout,
 } from './lib/system-pages.ts';
 import { getWebContext, type WebRequestContext } from './lib/web-context.ts';
+import { deferred } from './ui/deferred.tsx';
 import { DialogProvider } from './ui/dialogs.tsx';
 import { ScreenClassProvider } from './ui/screen-class.tsx';
 import { SpriteSheet } from './ui/sprite.tsx';
 import { ToastProvider } from './ui/toasts.tsx';
+
+// What runs on every page but draws nothing when it is served loads after hydration (ui/deferred.tsx).
+const AuthRuntime = deferred(() =>
+  import('./features/auth/auth-runtime.tsx').then((module) => module.AuthRuntime),
+);
+const FramedRuntime = deferred(() =>
+  import('./features/framed/framed-runtime.tsx').then((module) => module.FramedRuntime),
+);
+const LiveChat = deferred(() => import('./features/support/live-chat.tsx').then((module) => module.LiveChat));
+const RgSessionRuntime = deferred(() =>
+  import('./features/responsible-gaming/session-runtime.tsx').then((module) => module.RgSessionRuntime),
+);
+const TrackingRuntime = deferred(() =>
+  import('./features/tracking/tracking-runtime.tsx').then((module) => module.TrackingRuntime),
+);
 
 /**
  * Runs before any loader, for document and data requests alike, so one implementation answers

@@ -1,8 +1,13 @@
 /** Default layout route: header, menus and footer around the page. */
 import { Outlet } from 'react-router';
-import { CampaignPopupQueue } from '../features/campaigns/popup-queue.tsx';
 import { DefaultShell } from '../features/shell/default-shell.tsx';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
+import { deferred } from '../ui/deferred.tsx';
+
+// It opens its popups after sign-in, never while the page is served: loaded after hydration.
+const CampaignPopupQueue = deferred(() =>
+  import('../features/campaigns/popup-queue.tsx').then((module) => module.CampaignPopupQueue),
+);
 
 export default function DefaultLayout() {
   const { shell, isAuthenticated } = useRootData();

@@ -6,44 +6,30 @@
  */
 import type { BalancesOutput } from '@croupier/contract/account/common';
 import { type Locale, localizePath } from '@croupier/contract/locales';
-import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
 import { UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { linksFor } from '../../lib/shell.ts';
 import { Button } from '../../ui/button.tsx';
-import { cx } from '../../ui/class-names.ts';
+import { DialogSuspense } from '../../ui/dialog-suspense.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
-import { formatMoney, type MoneyLike } from '../../ui/format.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { isZeroAmount } from '../cashier/cashier-money.ts';
-import {
-  loadMenuDeposits,
-  MenuDepositDetalization,
-  type MenuDeposits,
-} from '../cashier/menu-deposit-detalization.tsx';
-import { MenuLoyalty } from '../loyalty/menu-loyalty.tsx';
+import type { MenuDeposits } from '../cashier/menu-deposit-detalization.tsx';
 import { usePushEvent } from '../push/push-provider.tsx';
-import { MenuLink } from '../shell/menu-link.tsx';
-import {
-  NoticesButton,
-  NoticesMenuItem,
-  type NoticesStore,
-  useNoticesStore,
-} from '../support/notices-menu.tsx';
+import { NoticesButton, useNoticesStore } from '../support/notices-menu.tsx';
 import { apiErrorText } from './api-error-text.ts';
 import { type AuthRoot, useAuthRoot } from './auth-root-data.ts';
 import { parseBalanceEvent } from './balance-event.ts';
-import { useBrowserApi, useLogout } from './use-auth-actions.ts';
+import { formatBalance } from './format-balance.ts';
+import { useBrowserApi } from './use-auth-actions.ts';
 
-/** Money with the currency's symbol and exponent from the available-currencies list (spec §3). */
-export function formatBalance(money: MoneyLike, currencies: readonly CurrencyInfo[]): string {
-  const currency = currencies.find((entry) => entry.code === money.currency);
-  return formatMoney(money, currency ? { symbol: currency.symbol, exponent: currency.exponent } : {});
-}
+// The account menu loads when it first opens (issue #17).
+const UserMenuFromRoot = lazy(() =>
+  import('./user-menu.tsx').then((module) => ({ default: module.UserMenuFromRoot })),
+);
 
 /**
  * Balances as the root loader sent them, replaced by a fresher `account.getBalance` answer until
@@ -140,99 +126,6 @@ function BalanceButton({ root }: { root: AuthRoot }) {
   );
 }
 
-function UserMenu({
-  root,
-  locale,
-  onNavigate,
-  deposits,
-  notices,
-}: {
-  root: AuthRoot;
-  locale: Locale;
-  onNavigate: () => void;
-  /** Asked for when the menu opened, where the content shows deposits in the menu. */
-  deposits: Promise<MenuDeposits> | null;
-  /** The player's notices (phones: the header shows no bell there). */
-  notices: NoticesStore | null;
-}) {
-  const { t } = useTranslation('auth');
-  const logout = useLogout();
-  const [leaving, setLeaving] = useState(false);
-  const { account, auth } = root;
-  const rows: [string, MoneyLike][] = [
-    [t('header.balanceMain'), account.balance_main],
-    [t('header.balanceBonus'), account.balance_bonus],
-  ];
-  return (
-    <div className="flex flex-col gap-6" data-testid="user-menu">
-      <div className="rounded-2xl border border-border bg-raised/60 p-4">
-        <p className="truncate text-sm text-muted" title={account.login}>
-          {account.fakename || account.login}
-        </p>
-        <dl className="mt-3 grid grid-cols-2 gap-3">
-          {rows.map(([label, money]) => (
-            <div key={label}>
-              <dt className="text-xs text-muted">{label}</dt>
-              <dd className="amount text-lg font-semibold">{formatBalance(money, auth.currencies)}</dd>
-            </div>
-          ))}
-        </dl>
-        <Button
-          href={localizePath('/cashier/deposit', locale)}
-          size="sm"
-          fullWidth
-          className="mt-4"
-          onClick={onNavigate}
-        >
-          {t('header.deposit')}
-        </Button>
-      </div>
-      {deposits && <MenuDepositDetalization deposits={deposits} />}
-      <MenuLoyalty locale={locale} onNavigate={onNavigate} />
-      <nav aria-label={t('header.userMenu')}>
-        <ul className="grid gap-1">
-          {notices && (
-            // The header's bell is hidden below tablets: the same list opens from here.
-            <li className="tablet:hidden">
-              <NoticesMenuItem store={notices} onOpen={onNavigate} />
-            </li>
-          )}
-          {linksFor(auth.userMenu, true).map((item) => (
-            <li key={item.id}>
-              <MenuLink
-                item={item}
-                locale={locale}
-                onNavigate={onNavigate}
-                iconClassName="text-muted"
-                className={({ isActive }) =>
-                  cx(
-                    'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium transition-colors',
-                    isActive ? 'bg-raised text-text' : 'text-text/85 hover:bg-raised hover:text-text',
-                  )
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Button
-        variant="secondary"
-        fullWidth
-        iconStart="logout"
-        loading={leaving}
-        data-testid="logout"
-        onClick={async () => {
-          setLeaving(true);
-          const done = await logout();
-          if (!done) setLeaving(false);
-        }}
-      >
-        {t('header.logout')}
-      </Button>
-    </div>
-  );
-}
-
 /** Balance, deposit and account button; nothing for a guest. */
 export function PlayerHeaderActions({ locale }: { locale: Locale }) {
   const { t } = useTranslation('auth');
@@ -244,14 +137,24 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
 
   const openMenu = () => {
     // The menu's deposits are asked for by the click that opens it (no effect fetches them).
-    const deposits = root.auth.depositDetalization === 'profileMenu' ? loadMenuDeposits(api) : null;
+    const deposits: Promise<MenuDeposits> | null =
+      root.auth.depositDetalization === 'profileMenu'
+        ? import('../cashier/menu-deposit-detalization.tsx').then((module) => module.loadMenuDeposits(api))
+        : null;
     dialogs.open({
       type: 'curtain',
       side: 'end',
       size: 'sm',
       title: t('header.userMenu'),
       content: ({ close }) => (
-        <UserMenuFromRoot locale={locale} onNavigate={() => close()} deposits={deposits} notices={notices} />
+        <DialogSuspense>
+          <UserMenuFromRoot
+            locale={locale}
+            onNavigate={() => close()}
+            deposits={deposits}
+            notices={notices}
+          />
+        </DialogSuspense>
       ),
     });
   };
@@ -283,24 +186,5 @@ export function PlayerHeaderActions({ locale }: { locale: Locale }) {
         <UserRound className="size-5" aria-hidden focusable={false} />
       </button>
     </>
-  );
-}
-
-/** The menu reads the account itself: dialog content is captured when it opens. */
-function UserMenuFromRoot({
-  locale,
-  onNavigate,
-  deposits,
-  notices,
-}: {
-  locale: Locale;
-  onNavigate: () => void;
-  deposits: Promise<MenuDeposits> | null;
-  notices: NoticesStore | null;
-}) {
-  const root = useAuthRoot();
-  if (!root?.isAuthenticated) return null;
-  return (
-    <UserMenu root={root} locale={locale} onNavigate={onNavigate} deposits={deposits} notices={notices} />
   );
 }

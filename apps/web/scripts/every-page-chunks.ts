@@ -1,0 +1,43 @@
+/**
+ * Client chunking (issue #17, ADR 041): our own code that every page loads — the modules the
+ * browser entry and the root route import statically — goes into one `shell` chunk instead of the
+ * dozens of small shared chunks the bundler would cut. Gzip works per file, so those small chunks
+ * compressed badly (the home page's shared code was about a third larger as separate files than
+ * as one) and each was a request of its own. Code only some pages import keeps the bundler's
+ * automatic splitting, so no page loads another page's code; lazily imported modules stay lazy.
+ *
+ * Installed packages are left to the automatic splitting: their entry files re-export everything
+ * (lucide-react's icons, react-i18next's Trans), so "imported by a module every page loads" would
+ * put all of it in the chunk, used or not.
+ */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+}
+
+const ROOTS = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]entry\.client\.tsx$/];
+
+const pathOf = (id: string) => id.split('?')[0] ?? id;
+
+/** Whether a module is the entry, the root route, or imported statically by one (at any depth). */
+function onEveryPage(id: string, graph: ModuleGraph, memo: Map<string, boolean>): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  // In progress: a cycle back to a module being decided adds nothing.
+  memo.set(id, false);
+  const info = graph.getModuleInfo(id);
+  const result =
+    ROOTS.some((pattern) => pattern.test(pathOf(id))) ||
+    (info?.importers ?? []).some((importer) => onEveryPage(importer, graph, memo));
+  memo.set(id, result);
+  return result;
+}
+
+/** The `name` of rolldown's `output.codeSplitting` group: `shell` or null (automatic splitting). */
+export function everyPageChunkName(): (id: string, graph: ModuleGraph) => string | null {
+  const memo = new Map<string, boolean>();
+  return (id, graph) => {
+    // Entries (the browser entry, route modules) stay chunks of their own, as React Router expects.
+    if (/[\\/]node_modules[\\/]/.test(id) || graph.getModuleInfo(id)?.isEntry) return null;
+    return onEveryPage(id, graph, memo) ? 'shell' : null;
+  };
+}
