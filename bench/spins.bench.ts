@@ -12,6 +12,12 @@
  * the load generator runs here. Afterwards: the ledger invariants, and every player's main balance
  * against start − Σ stakes + Σ payouts from rgs_rounds.
  *
+ * The reference: the wallet API alone (signed bet + win pairs straight to /gw/v1), and pgbench's
+ * plain double-entry transaction on the same server (bench/pgbench-double-entry.ts) when pgbench is
+ * installed. Each wallet call is one ledger transaction, so wallet calls per second over pgbench's
+ * transactions per second is the wallet-vs-pgbench ratio of the bet + win pair; with the WAL each
+ * writes per transaction (`pg_stat_wal`, ADR 042).
+ *
  * Usage: npm run bench:spins [-- --seconds 10]
  */
 import { fork } from 'node:child_process';
@@ -30,6 +36,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
 import { rgsCredentials } from '../apps/server/src/provider-credentials.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
+import { pgbenchDoubleEntry, walPer, walSoFar } from './pgbench-double-entry.ts';
 
 if (process.env.BENCH_ROLE === 'server') {
   const childConfig = loadConfig(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>);
@@ -280,12 +287,25 @@ async function walletOnly(durationSeconds: number, tag: string): Promise<Figure>
 }
 
 await walletOnly(WARMUP_SECONDS, 'warm');
+const walBeforeReference = await walSoFar(client.db);
 const reference = await walletOnly(seconds, 'run');
+// Per wallet call (a bet or a win: one ledger transaction each).
+const referenceWal = walPer(walBeforeReference, await walSoFar(client.db), reference.spins * 2);
 const violationsAfter = await checkInvariants(client.db);
 
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
 serverProcess.send('stop');
 await serverExited;
+
+// pgbench on the same server once ours is stopped, same number of clients.
+const pgbench = await pgbenchDoubleEntry({
+  serverUrl: databaseUrl,
+  admin: client.db,
+  workDir: path.join(dataDir, 'pgbench'),
+  clients: PLAYERS,
+  seconds,
+  warmupSeconds: WARMUP_SECONDS,
+});
 
 console.log(
   `\nCroupier spins benchmark: ${PLAYERS} concurrent players, real-money ${GAME} at ${STAKE_MINOR} minor units, ` +
@@ -306,6 +326,13 @@ console.log(
     `${(reference.spinsPerSecond * 2).toFixed(1)} | ${reference.p50Ms.toFixed(2)} | ${reference.p99Ms.toFixed(2)} | ` +
     `${reference.maxMs.toFixed(2)} | ${reference.spins} | ${referenceErrors} |`,
 );
+if (pgbench) {
+  console.log(
+    `| pgbench: plain double-entry (2 UPDATE + 2 INSERT), ${PLAYERS} clients | ${(pgbench.transactionsPerSecond / 2).toFixed(1)} (pairs) | ` +
+      `${pgbench.transactionsPerSecond.toFixed(1)} (tx) | ${pgbench.p50Ms.toFixed(2)} (tx) | ${pgbench.p99Ms.toFixed(2)} (tx) | | ` +
+      `${pgbench.processed} (tx) | ${pgbench.failed} |`,
+  );
+}
 if (errorCount > 0) console.log(`errors: ${JSON.stringify(Object.fromEntries(figure.errors))}`);
 if (referenceErrors > 0)
   console.log(`reference errors: ${JSON.stringify(Object.fromEntries(reference.errors))}`);
@@ -316,6 +343,19 @@ console.log(
       .map((load) => load.toFixed(1))
       .join(' ')})`,
 );
+if (pgbench) {
+  console.log(
+    `wallet API bet + win vs pgbench: ${(reference.spinsPerSecond * 2).toFixed(1)} wallet calls/s ÷ ` +
+      `${pgbench.transactionsPerSecond.toFixed(1)} double-entry tx/s = ` +
+      `${((reference.spinsPerSecond * 2) / Math.max(pgbench.transactionsPerSecond, 1e-9)).toFixed(3)}×`,
+  );
+  console.log(
+    `WAL per transaction (pg_stat_wal): wallet API call (bet or win) ${referenceWal.records.toFixed(1)} records, ` +
+      `${referenceWal.bytes.toFixed(0)} bytes; pgbench ${pgbench.wal.records.toFixed(1)} records, ${pgbench.wal.bytes.toFixed(0)} bytes`,
+  );
+} else {
+  console.log('pgbench not found: install postgresql-client to get the wallet-vs-pgbench ratio.');
+}
 console.log(`rounds left open or settling: ${unsettled.rows[0]?.n ?? 0}`);
 console.log(
   `balances equal to start − Σ stakes + Σ payouts: ${PLAYERS - balanceMismatches}/${PLAYERS} players`,

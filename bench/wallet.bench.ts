@@ -9,7 +9,9 @@
  *    change in one transaction) — the path real money takes into a player's balance;
  * 3. pgbench on the same server, same run: a plain double-entry transaction (2 UPDATE + 2 INSERT)
  *    at 16 clients, when pgbench is installed;
- * then the ratios, the ledger invariants and `npm run ledger:check` on the database.
+ * then the ratios, the WAL each path writes per transaction (`pg_stat_wal` deltas around the measured
+ * HTTP and pgbench phases, ADR 042), the ledger invariants and `npm run ledger:check` on the database.
+ * The sportsbook's odds simulator is off: its writes are not the money path's, and would count.
  *
  * The HTTP server runs in a forked process of its own; the load generators (the service-layer
  * workers, autocannon, pgbench) run outside it. BENCH_PROFILE=1 writes a CPU profile of that
@@ -20,8 +22,7 @@
  */
 import { execFile, fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -35,6 +36,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
+import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
 
 const run = promisify(execFile);
 
@@ -79,6 +81,7 @@ const env = {
   LOG_LEVEL: 'warn',
   APP_SECRET: 'bench-secret-bench-secret-bench-secret',
   API_RATE_LIMIT_PER_MINUTE: '1000000',
+  SPORTSBOOK_FEED: 'off',
 };
 const config = loadConfig(env);
 // This process's app serves the service-layer figure; the forked one serves HTTP.
@@ -104,6 +107,11 @@ interface Figure {
   p99Ms: number;
   errors: number;
 }
+
+interface WalFigure extends WalPerTransaction {
+  name: string;
+}
+const walFigures: WalFigure[] = [];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -258,7 +266,20 @@ await http(WARMUP_SECONDS);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
+  const creditedSoFar = async () =>
+    (
+      await client.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' AND status = 'succeeded'`,
+      )
+    ).rows[0]?.n ?? 0;
+  const creditedBefore = await creditedSoFar();
+  const walBefore = await walSoFar(client.db);
   figures.push(await http(seconds));
+  const walAfter = await walSoFar(client.db);
+  walFigures.push({
+    name: 'HTTP webhook credit',
+    ...walPer(walBefore, walAfter, (await creditedSoFar()) - creditedBefore),
+  });
   sampling = false;
   await sampler;
   if (waits.size > 0) console.log('server sessions during HTTP phase:', Object.fromEntries(waits));
@@ -268,90 +289,25 @@ serverProcess.send('stop');
 await serverExited;
 
 // --- 3. pgbench: plain double-entry on the same server ---------------------------------------------
-async function findPgbench(): Promise<string | null> {
-  const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
-  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
-  try {
-    const { stdout } = await run('sh', ['-c', 'command -v pgbench']);
-    return stdout.trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-const pgbench = await findPgbench();
+const pgbench = await pgbenchDoubleEntry({
+  serverUrl: database.url,
+  admin: client.db,
+  workDir: path.join(dataDir, 'pgbench'),
+  clients: PLAYERS,
+  seconds,
+  warmupSeconds: WARMUP_SECONDS,
+});
 let pgbenchFigure: Figure | null = null;
 if (pgbench) {
-  const benchUrl = new URL(database.url);
-  benchUrl.pathname = '/pgbench_double_entry';
-  await client.db.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry'));
-  await client.db.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
-  const benchDb = createDbClient(benchUrl.toString(), { max: 1 });
-  await benchDb.db.execute(
-    sql.raw(`
-    CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
-    CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
-                           created_at timestamptz NOT NULL DEFAULT now());
-    INSERT INTO accounts (id) SELECT generate_series(1, 100000);`),
-  );
-  await benchDb.close();
-  const script = path.join(dataDir, 'double-entry.sql');
-  await writeFile(
-    script,
-    [
-      '\\set a random(1, 100000)',
-      '\\set b random(1, 100000)',
-      'BEGIN;',
-      'UPDATE accounts SET balance = balance - 1000 WHERE id = :a;',
-      'UPDATE accounts SET balance = balance + 1000 WHERE id = :b;',
-      'INSERT INTO postings (account_id, amount) VALUES (:a, -1000);',
-      'INSERT INTO postings (account_id, amount) VALUES (:b, 1000);',
-      'END;',
-      '',
-    ].join('\n'),
-  );
-  const logDir = path.join(dataDir, 'pgbench-log');
-  await run('mkdir', ['-p', logDir]);
-  const env = { ...process.env, PGPASSWORD: decodeURIComponent(benchUrl.password) };
-  const args = (duration: number, log: boolean) => [
-    '-n',
-    '-c',
-    String(PLAYERS),
-    '-j',
-    '2',
-    '-T',
-    String(duration),
-    '-f',
-    script,
-    ...(log ? ['-l', `--log-prefix=${path.join(logDir, 'tx')}`] : []),
-    '-h',
-    benchUrl.hostname,
-    '-p',
-    benchUrl.port,
-    '-U',
-    decodeURIComponent(benchUrl.username),
-    'pgbench_double_entry',
-  ];
-  await run(pgbench, args(WARMUP_SECONDS, false), { env });
-  const { stdout } = await run(pgbench, args(seconds, true), { env, maxBuffer: 10 * 1024 * 1024 });
-  const tps = Number(/tps = ([0-9.]+)/.exec(stdout)?.[1] ?? '0');
-  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0');
-  const latencies: number[] = [];
-  for (const file of await readdir(logDir)) {
-    for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
-      const micros = line.split(' ')[2];
-      if (micros) latencies.push(Number(micros) / 1000);
-    }
-  }
-  latencies.sort((a, b) => a - b);
   pgbenchFigure = {
     name: 'pgbench: plain double-entry (2 UPDATE + 2 INSERT)',
-    transactionsPerSecond: tps,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    errors: failed,
+    transactionsPerSecond: pgbench.transactionsPerSecond,
+    p50Ms: pgbench.p50Ms,
+    p99Ms: pgbench.p99Ms,
+    errors: pgbench.failed,
   };
   figures.push(pgbenchFigure);
+  walFigures.push({ name: 'pgbench double-entry', ...pgbench.wal });
 }
 
 // --- report ---------------------------------------------------------------------------------------
@@ -376,6 +332,13 @@ for (const f of figures) {
   );
 }
 if (!pgbenchFigure) console.log('pgbench not found: install postgresql-client to get the reference figure.');
+// Server-wide deltas over each measured phase, divided by its transactions: anything else the server
+// wrote meanwhile (the app's scheduled jobs, autovacuum) counts too.
+console.log('\n| WAL per transaction (pg_stat_wal) | records | bytes | full-page images |');
+console.log('|---|---:|---:|---:|');
+for (const w of walFigures) {
+  console.log(`| ${w.name} | ${w.records.toFixed(1)} | ${w.bytes.toFixed(0)} | ${w.fpi.toFixed(2)} |`);
+}
 console.log(`deposits credited through webhooks: ${credited.rows[0]?.n ?? 0}`);
 console.log(
   `ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations.slice(0, 5))}`,

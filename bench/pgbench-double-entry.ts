@@ -1,0 +1,162 @@
+/**
+ * The reference the money benchmarks compare with (bench:wallet, bench:spins): pgbench running a
+ * plain double-entry transaction (2 UPDATE + 2 INSERT, no secondary index, no foreign key) on the
+ * same PostgreSQL server, in a database of its own; and the server's WAL counters (`pg_stat_wal`),
+ * to say what one transaction of each kind writes (ADR 042).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createDbClient, type Db } from '@croupier/db/client';
+import { sql } from 'drizzle-orm';
+
+const run = promisify(execFile);
+
+export interface PgbenchFigure {
+  transactionsPerSecond: number;
+  /** Transactions of the measured run. */
+  processed: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+  /** WAL the server wrote per transaction during the measured run. */
+  wal: WalPerTransaction;
+}
+
+export interface WalCounters {
+  records: number;
+  fpi: number;
+  bytes: number;
+}
+
+export type WalPerTransaction = WalCounters;
+
+/** The whole server's WAL counters so far (anything else it writes meanwhile counts too). */
+export async function walSoFar(db: Db): Promise<WalCounters> {
+  const rows = await db.execute<{ records: string; fpi: string; bytes: string }>(
+    sql`SELECT wal_records::text AS records, wal_fpi::text AS fpi, wal_bytes::text AS bytes FROM pg_stat_wal`,
+  );
+  const row = rows.rows[0];
+  return { records: Number(row?.records ?? 0), fpi: Number(row?.fpi ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+export function walPer(before: WalCounters, after: WalCounters, transactions: number): WalPerTransaction {
+  const n = Math.max(transactions, 1);
+  return {
+    records: (after.records - before.records) / n,
+    fpi: (after.fpi - before.fpi) / n,
+    bytes: (after.bytes - before.bytes) / n,
+  };
+}
+
+export async function findPgbench(): Promise<string | null> {
+  const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
+  try {
+    const { stdout } = await run('sh', ['-c', 'command -v pgbench']);
+    return stdout.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Runs the double-entry script at `clients` connections for a warm-up, then `seconds`, in a fresh
+ * database `pgbench_double_entry` on the server of `serverUrl` (dropped afterwards). Null without
+ * pgbench. `workDir` holds the script and the per-transaction log.
+ */
+export async function pgbenchDoubleEntry(options: {
+  serverUrl: string;
+  admin: Db;
+  workDir: string;
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+}): Promise<PgbenchFigure | null> {
+  const pgbench = await findPgbench();
+  if (!pgbench) return null;
+  const { admin, workDir, clients, seconds, warmupSeconds } = options;
+  const benchUrl = new URL(options.serverUrl);
+  benchUrl.pathname = '/pgbench_double_entry';
+  await admin.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
+  await admin.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
+  try {
+    const benchDb = createDbClient(benchUrl.toString(), { max: 1 });
+    await benchDb.db.execute(
+      sql.raw(`
+      CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
+      CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
+                             created_at timestamptz NOT NULL DEFAULT now());
+      INSERT INTO accounts (id) SELECT generate_series(1, 100000);`),
+    );
+    await benchDb.close();
+    await mkdir(workDir, { recursive: true });
+    const script = path.join(workDir, 'double-entry.sql');
+    await writeFile(
+      script,
+      [
+        '\\set a random(1, 100000)',
+        '\\set b random(1, 100000)',
+        'BEGIN;',
+        'UPDATE accounts SET balance = balance - 1000 WHERE id = :a;',
+        'UPDATE accounts SET balance = balance + 1000 WHERE id = :b;',
+        'INSERT INTO postings (account_id, amount) VALUES (:a, -1000);',
+        'INSERT INTO postings (account_id, amount) VALUES (:b, 1000);',
+        'END;',
+        '',
+      ].join('\n'),
+    );
+    const logDir = path.join(workDir, 'pgbench-log');
+    await mkdir(logDir, { recursive: true });
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(benchUrl.password) };
+    const args = (duration: number, log: boolean) => [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(duration),
+      '-f',
+      script,
+      ...(log ? ['-l', `--log-prefix=${path.join(logDir, 'tx')}`] : []),
+      '-h',
+      benchUrl.hostname,
+      '-p',
+      benchUrl.port || '5432',
+      '-U',
+      decodeURIComponent(benchUrl.username),
+      'pgbench_double_entry',
+    ];
+    await run(pgbench, args(warmupSeconds, false), { env });
+    const walBefore = await walSoFar(admin);
+    const { stdout } = await run(pgbench, args(seconds, true), { env, maxBuffer: 10 * 1024 * 1024 });
+    const walAfter = await walSoFar(admin);
+    const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? '0');
+    const latencies: number[] = [];
+    for (const file of await readdir(logDir)) {
+      for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
+        const micros = line.split(' ')[2];
+        if (micros) latencies.push(Number(micros) / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      transactionsPerSecond: Number(/tps = ([0-9.]+)/.exec(stdout)?.[1] ?? '0'),
+      processed,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0'),
+      wal: walPer(walBefore, walAfter, processed),
+    };
+  } finally {
+    await admin.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
+  }
+}
