@@ -55,7 +55,8 @@ export function createServices(deps: Deps) {
     player: { status: playerStatusSql, locale: playerLocaleSql },
   });
   const metadata = createMetadataService(deps);
-  const cms = createCmsService(deps);
+  // Content writes drop every node's cached reads and pages (ADR 043): the push bus carries it.
+  const cms = createCmsService(deps, { changed: () => push.invalidate('content') });
   // Real-time push (ADR 037): balances come from the ledger's commit signal; modules publish their
   // own events (notices, bonus and cashback moves below) in their transactions.
   const push = createPushService(deps, {
@@ -66,6 +67,10 @@ export function createServices(deps: Deps) {
         amount: item.amount,
         currency: item.currency,
       })),
+  });
+  push.onInvalidate('content', () => {
+    cms.dropCaches();
+    metadata.dropCache();
   });
   // Marketing mail skips players in a time-out or self-exclusion (ADR 029; reached when mail goes).
   const notifications = createNotificationsService(deps, {

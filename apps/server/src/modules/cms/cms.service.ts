@@ -123,7 +123,15 @@ function invalidParameter(field: string, code: string): AppError {
   });
 }
 
-export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>) {
+export interface CmsHooks {
+  /**
+   * Content was written: every node drops its cached copies (content reads, cached pages). Wired
+   * to the push bus's `content` invalidation (ADR 043), which also calls `dropCaches` here.
+   */
+  changed?: () => Promise<void>;
+}
+
+export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now'>, hooks: CmsHooks = {}) {
   const repository = createCmsRepository(deps.db);
   const { log } = deps;
 
@@ -417,7 +425,13 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       let inserted = await seedDefaults();
       if (options.demo) inserted += await seedDemo();
       clearCaches();
+      if (inserted > 0) await hooks.changed?.();
       log.info({ inserted, demo: options.demo }, 'content seed applied');
+    },
+
+    /** Forgets every cached read (content changed here or on another node). */
+    dropCaches(): void {
+      clearCaches();
     },
 
     async getConfig(locale: Locale): Promise<CmsConfig> {

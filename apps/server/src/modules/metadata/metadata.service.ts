@@ -31,6 +31,11 @@ export function createMetadataService(deps: Pick<Deps, 'db' | 'config' | 'now'>)
   }
 
   return {
+    /** Forgets the cached catalogue (an operator changed currencies or locales). */
+    dropCache(): void {
+      cache = undefined;
+    },
+
     async currencies(): Promise<CurrencyInfo[]> {
       return (await catalogue()).currencies;
     },

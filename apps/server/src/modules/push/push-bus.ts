@@ -25,7 +25,16 @@ export type BusMessage =
    */
   | { t: 'b'; p: string; k?: string; c?: string; v?: string }
   /** A stored event (`push_events.id`), for a player or, `p` null, for everyone. */
-  | { t: 'e'; id: string; p: string | null; k: string; d: Record<string, unknown> };
+  | { t: 'e'; id: string; p: string | null; k: string; d: Record<string, unknown> }
+  /**
+   * What a scope's caches hold changed (content written by an operator…): every node drops its
+   * copies (ADR 043). Not for players' streams.
+   */
+  | { t: 'i'; s: InvalidationScope };
+
+/** What can be invalidated across the nodes. */
+export const INVALIDATION_SCOPES = ['content'] as const;
+export type InvalidationScope = (typeof INVALIDATION_SCOPES)[number];
 
 export interface PushBus {
   readonly kind: 'postgres' | 'redis';
@@ -73,6 +82,9 @@ export function parseBusMessage(text: string): BusMessage | null {
     message.d !== null
   ) {
     return { t: 'e', id: message.id, p: message.p, k: message.k, d: message.d as Record<string, unknown> };
+  }
+  if (message.t === 'i' && INVALIDATION_SCOPES.some((scope) => scope === message.s)) {
+    return { t: 'i', s: message.s as InvalidationScope };
   }
   return null;
 }

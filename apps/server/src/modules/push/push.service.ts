@@ -24,7 +24,14 @@ import pg from 'pg';
 import type { Deps } from '../../deps.ts';
 import { type BackgroundLoop, createBackgroundLoop } from '../../lib/background-loop.ts';
 import { createPushRepository, type PushExecutor, type StoredEvent } from './push.repository.ts';
-import { type BusMessage, createPushBus, MAX_MESSAGE_BYTES, type PushBus } from './push-bus.ts';
+import {
+  type BusMessage,
+  createPushBus,
+  INVALIDATION_SCOPES,
+  type InvalidationScope,
+  MAX_MESSAGE_BYTES,
+  type PushBus,
+} from './push-bus.ts';
 
 /** How long events are kept for a reconnecting stream. */
 export const RESUME_WINDOW_MS = 5 * 60_000;
@@ -53,7 +60,7 @@ interface Stream {
   /** The last event id handed to the client (`id:` on every event, so the browser resumes from it). */
   cursor: bigint;
   /** Live messages held back while the stream catches up; null once it is live. */
-  pending: BusMessage[] | null;
+  pending: Array<Exclude<BusMessage, { t: 'i' }>> | null;
   response: ServerResponse;
   closed: boolean;
 }
@@ -103,6 +110,16 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
   const balanceReads = new Map<string, { again: boolean }>();
   /** The last balances sent to each player with streams here, which the ledger's signals update. */
   const balanceCache = new Map<string, BalancesOutput>();
+  const invalidationListeners = new Map<InvalidationScope, Array<() => void>>();
+  function dropCaches(scope: InvalidationScope): void {
+    for (const drop of invalidationListeners.get(scope) ?? []) {
+      try {
+        drop();
+      } catch (error) {
+        deps.log.error({ err: error, scope }, 'push: a cache invalidation failed');
+      }
+    }
+  }
   let delivered = 0;
 
   const allStreams = function* (): Generator<Stream> {
@@ -183,6 +200,10 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
   }
 
   function onMessage(message: BusMessage): void {
+    if (message.t === 'i') {
+      dropCaches(message.s);
+      return;
+    }
     if (message.t === 'b') {
       const streams = byPlayer.get(message.p);
       if (!streams) return;
@@ -332,6 +353,8 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
         onMessage,
         // Messages may have been lost while the connection was down: every stream catches up.
         onReconnect: () => {
+          // Invalidations may have been missed too: every scope's caches start again.
+          for (const scope of INVALIDATION_SCOPES) dropCaches(scope);
           for (const stream of allStreams()) {
             if (stream.pending) continue;
             catchUp(stream, stream.cursor).catch((error: unknown) =>
@@ -360,6 +383,23 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
       await pruneLoop.stop();
       await jackpotLoop.stop();
       await bus.close();
+    },
+
+    /**
+     * Every node (this one included) drops what it caches for `scope`: call it after the write
+     * committed. This node's caches are dropped before the message goes out, so the writer's next
+     * read is fresh even if the bus is down; the others rely on the bus (and their caches' TTL).
+     */
+    async invalidate(scope: InvalidationScope): Promise<void> {
+      dropCaches(scope);
+      await bus.publish({ t: 'i', s: scope });
+    },
+
+    /** Runs `drop` whenever `scope` is invalidated on any node (or the bus reconnected). */
+    onInvalidate(scope: InvalidationScope, drop: () => void): void {
+      const list = invalidationListeners.get(scope) ?? [];
+      list.push(drop);
+      invalidationListeners.set(scope, list);
     },
 
     /** A generic event to one player's streams (tournament ranks, bonuses, notices …). */
