@@ -11,7 +11,7 @@
  * - The push streams (`text/event-stream`) are never compressed: every event must leave at once.
  */
 import { Readable } from 'node:stream';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -54,6 +54,33 @@ export function pickEncoding(acceptEncoding: string | undefined): ContentEncodin
     if (!best || q > best.q || (q === best.q && name === 'br')) best = { encoding: name, q };
   }
   return best?.encoding ?? null;
+}
+
+/**
+ * Quality for a whole page compressed at once (a cached page served again, ADR 043): brotli 2 is
+ * within 5% of 4's size on the home page at a third of its time; gzip 1 likewise for gzip.
+ */
+const BROTLI_WHOLE_PAGE_QUALITY = 2;
+const GZIP_WHOLE_PAGE_LEVEL = 1;
+
+/** A complete body compressed for `acceptEncoding` (null: sent as it is). */
+export function compressBody(
+  body: Buffer,
+  acceptEncoding: string | string[] | undefined,
+): { encoding: ContentEncoding | null; body: Buffer } {
+  const encoding = pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding);
+  if (encoding === null || body.length < COMPRESSION_THRESHOLD) return { encoding: null, body };
+  if (encoding === 'gzip') return { encoding, body: gzipSync(body, { level: GZIP_WHOLE_PAGE_LEVEL }) };
+  return {
+    encoding,
+    body: brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_WHOLE_PAGE_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  };
 }
 
 /** A rendered page's response, compressed for the client when it is worth it. */

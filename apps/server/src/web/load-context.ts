@@ -31,6 +31,8 @@ export interface PageRequestContext {
   value: WebRequestContext;
   /** Set-Cookie values the API asked for while rendering (session rotation, logout…). */
   setCookies: string[];
+  /** Whether the page called an API method that is not a read (a POST method): never cached. */
+  wrote(): boolean;
   /**
    * Whether a call of this page's loaders failed because the database connection failed (the API
    * answered `database_unavailable`, or the content service threw such an error): a 5xx page is
@@ -121,11 +123,13 @@ export async function createPageRequestContext(
   const acceptLanguage = firstHeader(request, 'accept-language');
 
   let databaseFailed = false;
+  let wrote = false;
   const note = (error: unknown) => {
     if (isDatabaseUnavailableError(error)) databaseFailed = true;
   };
 
   const transport: ApiTransport = async (name, http, params) => {
+    if (http !== 'GET') wrote = true;
     const result = await deps.dispatcher.dispatch({
       methodName: name,
       httpMethod: http,
@@ -169,5 +173,5 @@ export async function createPageRequestContext(
     sportsbookFrameSysname: deps.config.SPORTSBOOK_FRAME_SYSNAME ?? null,
     log: request.log,
   };
-  return { value, setCookies, databaseUnavailable: () => databaseFailed };
+  return { value, setCookies, wrote: () => wrote, databaseUnavailable: () => databaseFailed };
 }

@@ -27,12 +27,19 @@ import {
 import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
-import { compressPage } from '../http/compression.ts';
+import { compressBody, compressPage } from '../http/compression.ts';
 import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/app-error.ts';
 import type { Services } from '../services.ts';
 import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
+import {
+  type CachedPage,
+  createPageCache,
+  joinWithNonce,
+  type PageCache,
+  splitAtNonce,
+} from './page-cache.ts';
 
 export type WebMode = 'production' | 'development' | 'none';
 
@@ -91,8 +98,45 @@ function pageRenderer(
   deps: LoadContextDeps,
   getRuntime: () => Promise<WebRuntime>,
   mode: 'production' | 'development',
+  pageCache: PageCache | null,
 ) {
   const handlers = new WeakMap<ServerBuild, ReturnType<CreateRequestHandlerFunction>>();
+
+  /** Writes a page: the headers Fastify's hooks set (CSP, request id), compressed when asked. */
+  async function send(request: FastifyRequest, reply: FastifyReply, response: Response): Promise<void> {
+    const raw = reply.raw;
+    for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
+      if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
+    }
+    raw.setHeader('x-request-id', request.id);
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', PAGE_CACHE);
+    await sendResponse(raw, compressPage(response, request));
+  }
+
+  /** A cached page with this response's nonce, compressed whole, in one write. */
+  function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedPage): void {
+    reply.hijack();
+    const raw = reply.raw;
+    const page = compressBody(
+      joinWithNonce(cached.segments, reply.cspNonce.script),
+      request.headers['accept-encoding'],
+    );
+    for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
+      if (headerValue !== undefined) raw.setHeader(name, headerValue);
+    }
+    for (const [name, headerValue] of cached.headers) raw.setHeader(name, headerValue);
+    raw.setHeader('x-request-id', request.id);
+    if (!raw.hasHeader('cache-control')) raw.setHeader('cache-control', PAGE_CACHE);
+    if (page.encoding) raw.setHeader('content-encoding', page.encoding);
+    const vary = String(raw.getHeader('vary') ?? '');
+    if (!vary.toLowerCase().includes('accept-encoding')) {
+      raw.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    raw.setHeader('content-length', page.body.length);
+    raw.statusCode = cached.status;
+    raw.end(page.body);
+  }
+
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const runtime = await getRuntime();
     const { build } = runtime;
@@ -101,7 +145,23 @@ function pageRenderer(
       handle = runtime.createRequestHandler(build, mode);
       handlers.set(build, handle);
     }
-    const { value, setCookies, databaseUnavailable } = await createPageRequestContext(request, reply, deps);
+    const cacheKey = pageCache?.keyOf(request) ?? null;
+    if (pageCache && cacheKey !== null) {
+      const cached = await pageCache.lookup(cacheKey);
+      if (cached) {
+        sendCached(request, reply, cached);
+        return;
+      }
+    }
+    const rendering = pageCache && cacheKey !== null ? pageCache.begin(cacheKey) : null;
+    const { value, setCookies, wrote, databaseUnavailable } = await createPageRequestContext(
+      request,
+      reply,
+      deps,
+    ).catch((error: unknown) => {
+      rendering?.settle(null);
+      throw error;
+    });
     const loadContext = webEntry(build).createLoadContext(value);
 
     reply.hijack();
@@ -118,21 +178,43 @@ function pageRenderer(
     };
     try {
       const webRequest = createRequest(request.raw, raw, { trustProxy: deps.config.TRUST_PROXY });
-      const response = checkedLocation(await handle(webRequest, loadContext));
+      let response = checkedLocation(await handle(webRequest, loadContext));
       if (response.status >= 500 && databaseUnavailable()) {
         // The page failed because the database did: its 503 page, not the site's 500 page.
         await response.body?.cancel();
         sendUnavailable(`page answered ${response.status}`);
         return;
       }
-      for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
-        if (headerValue !== undefined && !response.headers.has(name)) raw.setHeader(name, headerValue);
+      if (
+        rendering &&
+        response.status === 200 &&
+        response.body !== null &&
+        setCookies.length === 0 &&
+        !response.headers.has('set-cookie') &&
+        (response.headers.get('content-type') ?? '').startsWith('text/html')
+      ) {
+        // A guest's pure read: the client gets its stream as it renders, the cache a copy of it.
+        const [toClient, toCache] = response.body.tee();
+        const headers = [...response.headers];
+        const nonce = value.nonce;
+        const status = response.status;
+        void new Response(toCache).text().then(
+          (html) =>
+            rendering.settle(
+              wrote() || databaseUnavailable()
+                ? null
+                : { status, headers, segments: splitAtNonce(html, nonce) },
+            ),
+          () => rendering.settle(null),
+        );
+        response = new Response(toClient, { status, headers: response.headers });
+      } else {
+        rendering?.settle(null);
       }
-      raw.setHeader('x-request-id', request.id);
-      if (!response.headers.has('cache-control')) response.headers.set('cache-control', PAGE_CACHE);
       for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
-      await sendResponse(raw, compressPage(response, request));
+      await send(request, reply, response);
     } catch (error) {
+      rendering?.settle(null);
       // Past hijack Fastify's error handler cannot answer: do it here, without internals.
       if (isDatabaseUnavailableError(error) && !raw.headersSent) {
         sendUnavailable(error);
@@ -209,7 +291,11 @@ async function mountProduction(app: FastifyInstance, deps: LoadContextDeps): Pro
     reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'),
   );
   const runtime: WebRuntime = { build, createRequestHandler };
-  const renderPage = pageRenderer(deps, async () => runtime, 'production');
+  // Guests' pages, reused for a few seconds and dropped on every node when content is written (ADR 043).
+  const seconds = deps.config.PAGE_CACHE_SECONDS;
+  const pageCache = seconds > 0 ? createPageCache({ ttlMs: seconds * 1000 }) : null;
+  if (pageCache) deps.services.push.onInvalidate('content', () => pageCache.clear());
+  const renderPage = pageRenderer(deps, async () => runtime, 'production', pageCache);
   app.get('/*', renderPage);
   app.get('/', renderPage);
 }
@@ -239,6 +325,8 @@ async function mountDevelopment(app: FastifyInstance, deps: LoadContextDeps): Pr
       };
     },
     'development',
+    // Development renders every request: an edit shows at once.
+    null,
   );
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { type CachedPage, createPageCache, joinWithNonce, splitAtNonce } from './page-cache.ts';
+
+const NONCE = '0123456789abcdef0123456789abcdef';
+const guest = { method: 'GET', url: '/', protocol: 'http', host: 'Casino.example', headers: {} };
+
+function page(html: string): CachedPage {
+  return { status: 200, headers: [['content-type', 'text/html']], segments: splitAtNonce(html, NONCE) };
+}
+
+describe('page cache', () => {
+  it('keys only cookieless GETs, by protocol, host, URL and Accept-Language', () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    const key = cache.keyOf(guest);
+    expect(key).toBe(cache.keyOf({ ...guest, host: 'casino.example' }));
+    expect(cache.keyOf({ ...guest, headers: { 'accept-language': 'fr' } })).not.toBe(key);
+    expect(cache.keyOf({ ...guest, url: '/fr' })).not.toBe(key);
+    expect(cache.keyOf({ ...guest, protocol: 'https' })).not.toBe(key);
+    expect(cache.keyOf({ ...guest, headers: { cookie: 'a=b' } })).toBeNull();
+    expect(cache.keyOf({ ...guest, headers: { authorization: 'Bearer x' } })).toBeNull();
+    expect(cache.keyOf({ ...guest, method: 'HEAD' })).toBeNull();
+    expect(cache.keyOf({ ...guest, url: `/${'x'.repeat(2000)}` })).toBeNull();
+    expect(createPageCache({ ttlMs: 0 }).keyOf(guest)).toBeNull();
+  });
+
+  it('serves a stored page until its TTL, then renders again', async () => {
+    let now = 1_000;
+    const cache = createPageCache({ ttlMs: 5_000, now: () => now });
+    const key = cache.keyOf(guest)!;
+    expect(await cache.lookup(key)).toBeNull();
+    cache.begin(key).settle(page(`<p nonce="${NONCE}">one</p>`));
+    expect((await cache.lookup(key))?.segments.length).toBe(2);
+    now += 5_001;
+    expect(await cache.lookup(key)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('makes concurrent misses wait for the render in flight', async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    const key = cache.keyOf(guest)!;
+    const rendering = cache.begin(key);
+    const waiting = cache.lookup(key);
+    rendering.settle(page('<p>shared</p>'));
+    expect((await waiting)?.segments[0]?.toString()).toBe('<p>shared</p>');
+    // A render that may not be stored lets the waiters render for themselves.
+    const other = cache.keyOf({ ...guest, url: '/other' })!;
+    const refused = cache.begin(other);
+    const alsoWaiting = cache.lookup(other);
+    refused.settle(null);
+    expect(await alsoWaiting).toBeNull();
+  });
+
+  it('never stores a render that began before a clear (a content write)', async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    const key = cache.keyOf(guest)!;
+    const before = cache.begin(key);
+    cache.clear();
+    before.settle(page('<p>stale</p>'));
+    expect(await cache.lookup(key)).toBeNull();
+    cache.begin(key).settle(page('<p>fresh</p>'));
+    cache.clear();
+    expect(await cache.lookup(key)).toBeNull();
+  });
+
+  it('drops the oldest entries past its bounds', async () => {
+    const cache = createPageCache({ ttlMs: 5_000, maxEntries: 2, maxBytes: 1_000 });
+    for (const url of ['/a', '/b', '/c']) cache.begin(cache.keyOf({ ...guest, url })!).settle(page(url));
+    expect(cache.size).toBe(2);
+    expect(await cache.lookup(cache.keyOf({ ...guest, url: '/a' })!)).toBeNull();
+    // A page over a quarter of the byte bound is not kept at all.
+    cache.begin(cache.keyOf({ ...guest, url: '/big' })!).settle(page('x'.repeat(300)));
+    expect(await cache.lookup(cache.keyOf({ ...guest, url: '/big' })!)).toBeNull();
+  });
+
+  it('puts the new nonce wherever the rendered one was', () => {
+    const html = `<script nonce="${NONCE}">x()</script><link nonce="${NONCE}"/>é${NONCE}`;
+    const other = 'fedcba9876543210fedcba9876543210';
+    expect(joinWithNonce(splitAtNonce(html, NONCE), other).toString()).toBe(html.split(NONCE).join(other));
+    expect(() => splitAtNonce(html, 'short')).toThrow(/not a CSP nonce/);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Pages rendered for visitors without cookies, kept a few seconds and served again (ADR 043).
+ *
+ * A page is the same for every visitor who sends no cookie to the same URL on the same host with the
+ * same Accept-Language (the pages say `Vary: Cookie, Accept-Language`); only the CSP nonce differs,
+ * and a cached page gets the new request's nonce in place of the one it was rendered with. So the
+ * first visit of a landing page, a crawler or a load balancer's probe costs one render per TTL.
+ *
+ * Stored only when the render was a pure read for a guest: status 200, HTML, no cookie set, every
+ * API call a GET method, the database answered. Concurrent misses of one key wait for the first
+ * render instead of rendering it again. Content writes drop every entry on every node (the push
+ * bus's `content` invalidation); the TTL bounds everything else (jackpot amounts, odds, lists).
+ */
+
+/** The request facts a page may depend on for a cookieless visitor. */
+export interface PageCacheRequest {
+  method: string;
+  url: string;
+  protocol: string;
+  host: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface CachedPage {
+  status: number;
+  /** The rendered response's own headers (no Set-Cookie by construction). */
+  headers: Array<[string, string]>;
+  /** The page's bytes between the occurrences of its CSP nonce (`splitAtNonce`). */
+  segments: Buffer[];
+}
+
+interface Entry {
+  page: CachedPage;
+  expiresAt: number;
+  bytes: number;
+}
+
+const MAX_URL_LENGTH = 1024;
+const MAX_ACCEPT_LANGUAGE_LENGTH = 256;
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Bounds on what is held; past them the least recently stored entries go first. */
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const { ttlMs } = options;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  /** Renders in flight for a key: later misses wait for them. Resolves to null when not stored. */
+  const inflight = new Map<string, Promise<CachedPage | null>>();
+  let bytes = 0;
+  /** Bumped by `clear()`: a render that started before a write is never stored after it. */
+  let generation = 0;
+
+  function remove(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  return {
+    get enabled(): boolean {
+      return ttlMs > 0;
+    },
+
+    /** The key of a request whose page may come from (and go to) the cache, or null. */
+    keyOf(request: PageCacheRequest): string | null {
+      if (ttlMs <= 0 || request.method !== 'GET') return null;
+      const { headers } = request;
+      if (headers.cookie !== undefined || headers.authorization !== undefined) return null;
+      if (request.url.length > MAX_URL_LENGTH) return null;
+      const acceptLanguage = headers['accept-language'];
+      const language = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+      if (language.length > MAX_ACCEPT_LANGUAGE_LENGTH) return null;
+      return `${request.protocol}\n${request.host.toLowerCase()}\n${request.url}\n${language}`;
+    },
+
+    /** A fresh stored page, or the one a render in flight for this key stores (null: none). */
+    async lookup(key: string): Promise<CachedPage | null> {
+      const entry = entries.get(key);
+      if (entry) {
+        if (entry.expiresAt > now()) return entry.page;
+        remove(key);
+      }
+      return (await inflight.get(key)) ?? null;
+    },
+
+    /**
+     * This request renders `key`: until `settle`, other misses of the key wait for it. `settle` with
+     * the page stores it (unless a write dropped the cache meanwhile), with null lets them render.
+     */
+    begin(key: string): { settle: (page: CachedPage | null) => void } {
+      let resolve: (page: CachedPage | null) => void = () => {};
+      const promise = new Promise<CachedPage | null>((done) => {
+        resolve = done;
+      });
+      const startedIn = generation;
+      const owner = !inflight.has(key);
+      if (owner) inflight.set(key, promise);
+      let settled = false;
+      return {
+        settle(page) {
+          if (settled) return;
+          settled = true;
+          if (owner && inflight.get(key) === promise) inflight.delete(key);
+          const stored = page !== null && startedIn === generation ? page : null;
+          if (stored) {
+            const size = stored.segments.reduce((sum, segment) => sum + segment.length, 0);
+            if (size <= maxBytes / 4) {
+              remove(key);
+              entries.set(key, { page: stored, expiresAt: now() + ttlMs, bytes: size });
+              bytes += size;
+              for (const oldest of entries.keys()) {
+                if (entries.size <= maxEntries && bytes <= maxBytes) break;
+                remove(oldest);
+              }
+            }
+          }
+          resolve(stored);
+        },
+      };
+    },
+
+    /** Drops every entry; renders in flight are not stored. */
+    clear(): void {
+      generation += 1;
+      entries.clear();
+      bytes = 0;
+    },
+
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * A page's bytes cut at every occurrence of the CSP nonce it was rendered with: attributes and any
+ * script that reads it. A nonce is 128 random bits, so it occurs nowhere by chance; something too
+ * short to be one is refused rather than half-replaced.
+ */
+export function splitAtNonce(html: string, nonce: string): Buffer[] {
+  if (nonce.length < 16) throw new Error('splitAtNonce: not a CSP nonce');
+  return html.split(nonce).map((part) => Buffer.from(part));
+}
+
+/** The page with `nonce` (this response's) where the rendered one was. */
+export function joinWithNonce(segments: Buffer[], nonce: string): Buffer {
+  const glue = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  segments.forEach((segment, index) => {
+    if (index > 0) parts.push(glue);
+    parts.push(segment);
+  });
+  return Buffer.concat(parts);
+}
