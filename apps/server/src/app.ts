@@ -52,6 +52,11 @@ export interface BuildOptions {
   rateLimiter?: RateLimiter;
   /** Extra pino options (tests pass `level: 'silent'`). */
   logger?: boolean;
+  /**
+   * Whether this process runs background work: the job queue's runner and the sandbox providers'
+   * loops. false: the other processes of a cluster-mode machine (ADR 043). Default true.
+   */
+  background?: boolean;
 }
 
 declare module 'fastify' {
@@ -114,7 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: options.database.db,
     rateLimiter,
-    jobs: createJobQueue({ pool: options.database.pool, log: app.log }),
+    jobs: createJobQueue({
+      pool: options.database.pool,
+      log: app.log,
+      runner: options.background !== false,
+    }),
     log: app.log,
     now: options.now ?? (() => new Date()),
   };
@@ -259,11 +268,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.SANDBOX) {
     const sandboxPsp = createSandboxPsp(deps);
     app.decorate('sandboxPsp', sandboxPsp);
-    await app.register(sandboxPspRoutes, { psp: sandboxPsp, prefix: '/sandbox/psp' });
+    await app.register(sandboxPspRoutes, {
+      psp: sandboxPsp,
+      background: options.background !== false,
+      prefix: '/sandbox/psp',
+    });
     // The sandbox KYC provider likewise (ADR 026): reached over signed HTTP, answering with webhooks.
     const sandboxKyc = createSandboxKyc(deps);
     app.decorate('sandboxKyc', sandboxKyc);
-    await app.register(sandboxKycRoutes, { kyc: sandboxKyc, prefix: '/sandbox/kyc' });
+    await app.register(sandboxKycRoutes, {
+      kyc: sandboxKyc,
+      background: options.background !== false,
+      prefix: '/sandbox/kyc',
+    });
     // The sandbox fraud-scoring provider likewise (ADR 039): its script and its scoring API.
     await app.register(sandboxFraudRoutes, {
       apiKey: fraudCredentials(config).apiKey,

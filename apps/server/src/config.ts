@@ -2,6 +2,7 @@
  * The one environment module: every setting comes from env through this schema and the process
  * stops at boot with a message naming each bad variable. `.env.example` mirrors it.
  */
+import os from 'node:os';
 import { localSecrets } from '@croupier/db/local-secrets';
 import { z } from 'zod';
 
@@ -28,6 +29,18 @@ export const configSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
+    /**
+     * Server processes on this machine (ADR 043): 1 is a single process; more is Node's cluster
+     * mode (the embedded PostgreSQL started once, background work in one of them). Unset: one per
+     * core in production (`npm start`), 1 otherwise.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Seconds a page rendered for a visitor without cookies is served again to the next such
+     * visitor of the same URL, host and Accept-Language (ADR 043); content writes drop it on every
+     * node. 0: off. Unset: 5 in production, 0 otherwise.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Secret for signed values (unsubscribe links, launch tokens). Required in production. */
     APP_SECRET: z.string().min(32).optional(),
@@ -245,6 +258,9 @@ export const configSchema = z
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'development' ? 'localhost' : '0.0.0.0'),
     SPORTSBOOK_FEED: env.SPORTSBOOK_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'simulator'),
+    WEB_CONCURRENCY:
+      env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), 16) : 1),
+    PAGE_CACHE_SECONDS: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0),
     SANDBOX:
       env.SANDBOX ??
       (env.DATABASE_URL === undefined &&

@@ -54,10 +54,10 @@ function captureLog(node: string): JobLog {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-function createNode(name: string): Node {
+function createNode(name: string, runner = true): Node {
   const client = createDbClient(testDb.url, { max: 6 });
   client.setErrorLogger({ warn: () => {} });
-  const queue = createJobQueue({ pool: client.pool, log: captureLog(name), depthLogMs: 0 });
+  const queue = createJobQueue({ pool: client.pool, log: captureLog(name), depthLogMs: 0, runner });
   queue.define<{ key: string }>({
     name: 'count',
     handler: async ({ key }) => {
@@ -333,5 +333,35 @@ describe('two nodes on one queue', () => {
     expect(loud.length).toBeLessThanOrEqual(12);
     await a.queue.enqueue('count', { key: 'after-outage' });
     await waitFor(async () => (await effects()).has('after-outage'), 15_000);
+  });
+});
+
+describe('a process without a runner (cluster mode, ADR 043)', () => {
+  it('adds jobs and asks for passes; the processes with runners run them', async () => {
+    const c = createNode('c', false);
+    try {
+      c.queue.start();
+      await c.queue.ready();
+      c.tick.start();
+      await c.queue.enqueue('count', { key: 'from-c' });
+      await waitFor(async () => (await effects()).get('from-c')?.runs === 1);
+      expect([...((await effects()).get('from-c')?.nodes ?? [])]).not.toContain('c');
+
+      await a.client.db.execute(sql`DELETE FROM job_ticks`);
+      tickEnabled = true;
+      const before = Date.now();
+      await c.tick.runNow(2_000);
+      tickEnabled = false;
+      const { rows } = await a.client.pool.query<{ node: string }>(
+        'SELECT node FROM job_ticks WHERE ended_at >= $1',
+        [new Date(before)],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect(rows.map((row) => row.node)).not.toContain('c');
+    } finally {
+      tickEnabled = false;
+      await c.queue.stop();
+      await c.client.close();
+    }
   });
 });

@@ -110,6 +110,12 @@ export interface JobQueueOptions {
   pollIntervalMs?: number;
   /** Period of the queue-depth log line (default 60 s; 0: never). */
   depthLogMs?: number;
+  /**
+   * false: this process adds jobs (and asks for recurring passes) but never runs any — the other
+   * processes of a cluster-mode machine, whose one background process runs them (ADR 043). It
+   * waits for the library's schema, which a running node installs. Default true.
+   */
+  runner?: boolean;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
@@ -247,6 +253,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       scheduleDepthLog();
     }, every);
     depthTimer.unref();
+  }
+
+  /** A process without a runner is ready once a running one has installed the library's schema. */
+  async function awaitSchema(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const result = await pool.query<{ ready: boolean }>(
+          `SELECT to_regproc('graphile_worker.add_job') IS NOT NULL AS ready`,
+        );
+        if (result.rows[0]?.ready) {
+          markReady();
+          return;
+        }
+      } catch (error) {
+        failures += 1;
+        throttled('warn', 'await-schema', { err: error, failures }, 'job queue: schema check failed');
+      }
+      await sleep(200);
+    }
   }
 
   /**
@@ -473,6 +499,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!stopped) return;
       stopped = false;
       renewal = undefined;
+      if (options.runner === false) {
+        supervising = awaitSchema();
+        return;
+      }
       supervising = supervise();
       scheduleDepthLog();
     },

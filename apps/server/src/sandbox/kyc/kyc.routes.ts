@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 export interface SandboxKycRoutesOptions {
   kyc: SandboxKyc;
+  /** Whether this process runs the provider's loop (false: another process of the machine does). */
+  background?: boolean;
 }
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -219,7 +221,7 @@ export async function sandboxKycRoutes(app: FastifyInstance, options: SandboxKyc
   const { kyc } = options;
   const basePath = app.prefix;
   app.addHook('onReady', async () => {
-    kyc.start();
+    if (options.background !== false) kyc.start();
   });
   app.addHook('onClose', async () => {
     await kyc.stop();

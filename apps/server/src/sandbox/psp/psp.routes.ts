@@ -32,6 +32,8 @@ declare module 'fastify' {
 
 export interface SandboxPspRoutesOptions {
   psp: SandboxPsp;
+  /** Whether this process runs the provider's loop (false: another process of the machine does). */
+  background?: boolean;
 }
 
 const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -281,7 +283,7 @@ export async function sandboxPspRoutes(app: FastifyInstance, options: SandboxPsp
   const basePath = app.prefix;
   app.addHook('onReady', async () => {
     await psp.ensureMerchant();
-    psp.start();
+    if (options.background !== false) psp.start();
   });
   app.addHook('onClose', async () => {
     await psp.stop();
