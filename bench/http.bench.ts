@@ -1,87 +1,164 @@
 /**
- * HTTP benchmark (not a test): SSR of the home page, `metadata.getgeneralinfo` and, as the reference
- * of the same run, a static asset served by the same server. 50 concurrent connections each.
- * Usage: npm run build && npm run bench [-- --seconds 10 --connections 50]
+ * HTTP benchmark (not a test; prints figures): the server-rendered home page (en and fr),
+ * `metadata.getgeneralinfo` and, as the reference of the same run, a static asset served by the
+ * same server, at 50 concurrent connections each.
+ *
+ * The server is the real one, `node apps/server/src/server.ts` in processes of its own (the load
+ * generator never shares its event loop), on an embedded PostgreSQL this script starts once. It is
+ * measured once per `--workers` value: 1 is a single process, more is the cluster mode `npm start`
+ * uses by default (WEB_CONCURRENCY, ADR 043). BENCH_PROFILE=1 writes CPU profiles of the server's
+ * processes to /tmp/prof.
+ *
+ * Usage: npm run build && npm run bench [-- --seconds 10 --connections 50 --workers 1,2]
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDbClient } from '@croupier/db/client';
-import { startEmbeddedPostgres } from '@croupier/db/database';
-import { applyMigrations } from '@croupier/db/migrate';
+import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { runSeeds } from '../apps/server/src/seed.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    workers: { type: 'string', default: `1,${os.availableParallelism()}` },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const workerCounts = [...new Set(values.workers.split(',').map((value) => Number(value.trim())))];
+if (workerCounts.some((count) => !Number.isInteger(count) || count < 1)) {
+  throw new Error('--workers: a comma-separated list of process counts, each at least 1');
+}
 
 // Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
-const dataDir = path.join(os.tmpdir(), `croupier-bench-${process.pid}-${Date.now()}`);
+const dataDir = path.join(os.tmpdir(), `croupier-bench-${process.pid}-${randomBytes(4).toString('hex')}`);
 const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
-const client = createDbClient(database.url, { max: 20 });
-await applyMigrations(client.db);
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-  API_RATE_LIMIT_PER_MINUTE: '1000000',
-});
-const app = await buildApp({ config, database: client, web: 'production', logger: false });
-await runSeeds(client.db, app.services, { demo: true });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const serverEntry = new URL('../apps/server/src/server.ts', import.meta.url).pathname;
 
 const assets = await readdir(new URL('../apps/web/build/client/assets', import.meta.url));
 const staticAsset = `/assets/${assets.find((name) => name.endsWith('.css')) ?? assets[0]}`;
 
+/** Starts the real server with `workers` processes and waits until it answers /healthz. */
+async function startServer(workers: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), serverEntry],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        PUBLIC_URL: base,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: String(workers),
+        LOG_LEVEL: 'warn',
+        APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+        CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
+        SEED_DEMO: '1',
+        API_RATE_LIMIT_PER_MINUTE: '1000000',
+        SPORTSBOOK_FEED: 'off',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} during start`);
+    try {
+      const response = await fetch(`${base}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 interface Figure {
+  workers: number;
   name: string;
   path: string;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  bytes: number;
 }
 
-async function measure(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Figure> {
+async function measure(
+  workers: number,
+  base: string,
+  name: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<Figure> {
   // A short warm-up so JIT and caches are in the steady state the figure describes.
   await autocannon({ url: base + urlPath, connections, duration: 2, headers });
   const result = await autocannon({ url: base + urlPath, connections, duration: seconds, headers });
   return {
+    workers,
     name,
     path: urlPath,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    bytes: result.throughput.total / Math.max(1, result.requests.total),
   };
 }
 
 const figures: Figure[] = [];
-figures.push(await measure('static asset (reference)', staticAsset));
-figures.push(await measure('SSR home page', '/', { 'accept-language': 'en' }));
-figures.push(await measure('metadata.getgeneralinfo', '/api/metadata.getgeneralinfo?v=2.34&locale=en'));
-
-const reference = figures[0]!.rps;
-console.log(
-  `\nCroupier HTTP benchmark: ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.version}`,
-);
-console.log('| endpoint | req/s | p50 ms | p99 ms | errors | vs static |');
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const f of figures) {
-  console.log(
-    `| ${f.name} (${f.path}) | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / reference).toFixed(3)} |`,
-  );
+const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+try {
+  for (const workers of workerCounts) {
+    const server = await startServer(workers);
+    try {
+      const run = (name: string, urlPath: string, headers: Record<string, string> = {}) =>
+        measure(workers, server.base, name, urlPath, { ...gzip, ...headers });
+      figures.push(await run('static asset (reference)', staticAsset));
+      figures.push(await run('SSR home page, en', '/', { 'accept-language': 'en' }));
+      figures.push(await run('SSR home page, fr', '/fr'));
+      figures.push(await run('metadata.getgeneralinfo', '/api/metadata.getgeneralinfo?v=2.34&locale=en'));
+    } finally {
+      await server.stop();
+    }
+  }
+} finally {
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
 }
 
-await app.close();
-await client.close();
-await database.stop();
-await rm(dataDir, { recursive: true, force: true });
+console.log(
+  `\nCroupier HTTP benchmark: ${connections} connections, ${seconds} s each, ${os.availableParallelism()} cores, Node ${process.version}; the server in its own processes, compressed responses`,
+);
+console.log(
+  '| processes | endpoint | req/s | p50 ms | p99 ms | bytes/reply | errors | vs static, same processes |',
+);
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+for (const f of figures) {
+  const reference = figures.find((r) => r.workers === f.workers)?.rps ?? f.rps;
+  console.log(
+    `| ${f.workers} | ${f.name} (${f.path}) | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.bytes.toFixed(0)} | ${f.errors} | ${(f.rps / reference).toFixed(3)} |`,
+  );
+}
+const single = figures.find((f) => f.workers === workerCounts[0] && f.path === '/');
+for (const f of figures.filter((g) => g.path === '/' && g !== single)) {
+  if (single)
+    console.log(`SSR home, ${f.workers} processes vs ${single.workers}: ${(f.rps / single.rps).toFixed(2)}×`);
+}

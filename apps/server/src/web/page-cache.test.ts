@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedPage, createPageCache, joinWithNonce, splitAtNonce } from './page-cache.ts';
+import {
+  type CachedPage,
+  createPageCache,
+  joinWithNonce,
+  STALE_GRACE_MS,
+  splitAtNonce,
+} from './page-cache.ts';
 
 const NONCE = '0123456789abcdef0123456789abcdef';
 const guest = { method: 'GET', url: '/', protocol: 'http', host: 'Casino.example', headers: {} };
@@ -23,7 +29,7 @@ describe('page cache', () => {
     expect(createPageCache({ ttlMs: 0 }).keyOf(guest)).toBeNull();
   });
 
-  it('serves a stored page until its TTL, then renders again', async () => {
+  it('serves a stored page until its TTL; then one request renders it while the others get the old copy', async () => {
     let now = 1_000;
     const cache = createPageCache({ ttlMs: 5_000, now: () => now });
     const key = cache.keyOf(guest)!;
@@ -31,8 +37,19 @@ describe('page cache', () => {
     cache.begin(key).settle(page(`<p nonce="${NONCE}">one</p>`));
     expect((await cache.lookup(key))?.segments.length).toBe(2);
     now += 5_001;
+    // Expired: the first request renders; while it does, the others are served the old copy.
     expect(await cache.lookup(key)).toBeNull();
-    expect(cache.size).toBe(0);
+    const rendering = cache.begin(key);
+    expect((await cache.lookup(key))?.segments[0]?.toString()).toBe('<p nonce="');
+    rendering.settle(page('<p>two</p>'));
+    expect((await cache.lookup(key))?.segments[0]?.toString()).toBe('<p>two</p>');
+    // Past the grace, a render in flight is waited for rather than the old copy served.
+    now += 5_000 + STALE_GRACE_MS + 1;
+    expect(await cache.lookup(key)).toBeNull();
+    const late = cache.begin(key);
+    const waiting = cache.lookup(key);
+    late.settle(page('<p>three</p>'));
+    expect((await waiting)?.segments[0]?.toString()).toBe('<p>three</p>');
   });
 
   it('makes concurrent misses wait for the render in flight', async () => {

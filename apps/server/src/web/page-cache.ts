@@ -5,6 +5,7 @@
  * same Accept-Language (the pages say `Vary: Cookie, Accept-Language`); only the CSP nonce differs,
  * and a cached page gets the new request's nonce in place of the one it was rendered with. So the
  * first visit of a landing page, a crawler or a load balancer's probe costs one render per TTL.
+ * When a page expires, the next request renders it again while the others still get the old copy.
  *
  * Stored only when the render was a pure read for a guest: status 200, HTML, no cookie set, every
  * API call a GET method, the database answered. Concurrent misses of one key wait for the first
@@ -36,6 +37,11 @@ interface Entry {
 }
 
 const MAX_URL_LENGTH = 1024;
+/**
+ * Past its TTL a page is still served to the others while one request renders it again, for this
+ * long at most: at expiry under load, nobody waits for that render but the one making it.
+ */
+export const STALE_GRACE_MS = 10_000;
 const MAX_ACCEPT_LANGUAGE_LENGTH = 256;
 
 export interface PageCacheOptions {
@@ -82,14 +88,20 @@ export function createPageCache(options: PageCacheOptions) {
       return `${request.protocol}\n${request.host.toLowerCase()}\n${request.url}\n${language}`;
     },
 
-    /** A fresh stored page, or the one a render in flight for this key stores (null: none). */
+    /**
+     * A fresh stored page; else, while one request renders the key again, the page it replaces
+     * (for at most `STALE_GRACE_MS` past its TTL) or the render's own page; null: render it.
+     */
     async lookup(key: string): Promise<CachedPage | null> {
       const entry = entries.get(key);
+      const at = now();
+      if (entry && entry.expiresAt > at) return entry.page;
+      const rendering = inflight.get(key);
       if (entry) {
-        if (entry.expiresAt > now()) return entry.page;
-        remove(key);
+        if (rendering && entry.expiresAt + STALE_GRACE_MS > at) return entry.page;
+        if (!rendering) return null;
       }
-      return (await inflight.get(key)) ?? null;
+      return (await rendering) ?? null;
     },
 
     /**
