@@ -26,23 +26,23 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|n
  * its settings are asked for when the widget is set up (live-chat.tsx:23), and the FreshChat
  * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
  * notices (spec §4) must load after the first interaction and again on every route path change,
- * which an effect on the path is (notices-menu.tsx:89).
+ * which an effect on the path is (notices-menu.tsx:88).
  *
  * The loyalty notices (spec §4, §9; ADR 033) are toasts fetched the same way: after the first
  * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:101).
  */
 /*
  * The push streams (ADR 037) are subscriptions, not reads of page data: the player's opens once per
- * signed-in page in the browser (push-provider.tsx:82) and a guest's public stream while a jackpot
- * ticker is shown (push-provider.tsx:141); both push changes to what the loaders brought.
+ * signed-in page in the browser (push-provider.tsx:80) and a guest's public stream while a jackpot
+ * ticker is shown (push-provider.tsx:128); both push changes to what the loaders brought.
  */
 const ALLOWED = new Set([
-  'features/push/push-provider.tsx:82',
-  'features/push/push-provider.tsx:141',
+  'features/push/push-provider.tsx:80',
+  'features/push/push-provider.tsx:128',
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',
-  'features/support/notices-menu.tsx:89',
+  'features/support/notices-menu.tsx:88',
   'features/loyalty/loyalty-notices.tsx:101',
 ]);
 

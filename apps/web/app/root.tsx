@@ -30,15 +30,13 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { toAuthRootData } from './features/auth/auth-root-data.ts';
+import { toAuthRootData } from './features/auth/auth-root-data.server.ts';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
-import { PushFallbackRefresh, PushProvider } from './features/push/push-provider.tsx';
+import { PushProvider } from './features/push/push-provider.tsx';
 import { PwaProvider } from './features/pwa/pwa-runtime.tsx';
 import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
-import { EmptyShell } from './features/shell/empty-shell.tsx';
-import { SystemPage } from './features/system-pages/system-page.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { isClientAuthenticated, setClientAuthenticated } from './lib/client-session.ts';
@@ -73,10 +71,9 @@ import {
   systemPageLayout,
 } from './lib/system-pages.ts';
 import { getWebContext, type WebRequestContext } from './lib/web-context.ts';
-import { deferred } from './ui/deferred.tsx';
+import { deferred, servedLazily } from './ui/deferred.tsx';
 import { DialogProvider } from './ui/dialogs.tsx';
 import { ScreenClassProvider } from './ui/screen-class.tsx';
-import { SpriteSheet } from './ui/sprite.tsx';
 import { ToastProvider } from './ui/toasts.tsx';
 
 // What runs on every page but draws nothing when it is served loads after hydration (ui/deferred.tsx).
@@ -87,8 +84,21 @@ const FramedRuntime = deferred(() =>
   import('./features/framed/framed-runtime.tsx').then((module) => module.FramedRuntime),
 );
 const LiveChat = deferred(() => import('./features/support/live-chat.tsx').then((module) => module.LiveChat));
+const PushFallbackRefresh = deferred(() =>
+  import('./features/push/push-fallback-refresh.tsx').then((module) => module.PushFallbackRefresh),
+);
 const RgSessionRuntime = deferred(() =>
   import('./features/responsible-gaming/session-runtime.tsx').then((module) => module.RgSessionRuntime),
+);
+// The icon sprite's drawings (10 KB of SVG as script) are served in the page and hydrated later:
+// the icons point at the served symbols, and the names they need are in ui/icon-names.ts.
+const SpriteSheet = servedLazily(() => import('./ui/sprite.tsx').then((module) => module.SpriteSheet));
+// Error pages are seldom shown: served as usual, their modules (and icons) fetched when needed.
+const EmptyShell = servedLazily(() =>
+  import('./features/shell/empty-shell.tsx').then((module) => module.EmptyShell),
+);
+const SystemPage = servedLazily(() =>
+  import('./features/system-pages/system-page.tsx').then((module) => module.SystemPage),
 );
 const TrackingRuntime = deferred(() =>
   import('./features/tracking/tracking-runtime.tsx').then((module) => module.TrackingRuntime),

@@ -1,6 +1,7 @@
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of
- * the client build (ADR 040), so the server sends them as they are (@fastify/static `preCompressed`)
+ * the client build (ADR 040) of 256 bytes or more (ADR 041: the small shared chunks every page
+ * loads save a third too), so the server sends them as they are (@fastify/static `preCompressed`)
  * instead of compressing each response. A copy that would not be smaller is not written.
  *
  * Usage (after `react-router build`): node scripts/precompress.ts [build/client]
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

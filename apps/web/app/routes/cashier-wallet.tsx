@@ -16,7 +16,7 @@ import { getWebContext } from '../lib/web-context.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { Icon } from '../ui/icon.tsx';
-import type { IconName } from '../ui/sprite.tsx';
+import type { IconName } from '../ui/icon-names.ts';
 import type { Route } from './+types/cashier-wallet';
 
 /** The leaf's title through the site's title template (the root's meta cannot see child loaders). */

@@ -13,7 +13,7 @@ import { CategoryChips } from '../features/games/category-chips.tsx';
 import { EmptyState, GameGrid, GameGridSkeleton } from '../features/games/game-grid.tsx';
 import { type HallGame, toHallGame } from '../features/games/game-types.ts';
 import { gamePageSize, loadLikes, searchSettings } from '../features/games/games-loaders.ts';
-import { HallSearchButton, useGamesSearchPopup } from '../features/games/games-search.tsx';
+import { HallSearchButton, useGamesSearchPopup } from '../features/games/games-search-buttons.tsx';
 import {
   type EMPTY_HALL_QUERY,
   hallGamesInput,

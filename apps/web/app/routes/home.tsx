@@ -6,14 +6,25 @@
  */
 import { isHrefAvailable } from '@croupier/contract/content/site-sections';
 import { useTranslation } from 'react-i18next';
-import { type HeroBanner, HeroCarousel } from '../features/home/hero-carousel.tsx';
-import { HomeBlocks } from '../features/home/home-blocks.tsx';
-import { JackpotTicker } from '../features/jackpots/jackpot-ticker.tsx';
+import type { HeroBanner } from '../features/home/hero-carousel.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';
+import { servedLazily } from '../ui/deferred.tsx';
 import type { Route } from './+types/home';
+
+// Served with the page and hydrated once their modules are there (ui/deferred.tsx): the page's
+// markup, the hero included, is the server's until then; only the carousel's controls wait.
+const HeroCarousel = servedLazily(() =>
+  import('../features/home/hero-carousel.tsx').then((module) => module.HeroCarousel),
+);
+const JackpotTicker = servedLazily(() =>
+  import('../features/jackpots/jackpot-ticker.tsx').then((module) => module.JackpotTicker),
+);
+const HomeBlocks = servedLazily(() =>
+  import('../features/home/home-blocks.tsx').then((module) => module.HomeBlocks),
+);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const web = getWebContext(context);

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../ui/dialogs.tsx';
 import { Icon, type IconSize } from '../ui/icon.tsx';
-import { ICON_NAMES, type IconName } from '../ui/sprite.tsx';
+import { ICON_NAMES, type IconName } from '../ui/icon-names.ts';
 
 const SIZES: IconSize[] = ['sm', 'md', 'lg', 'xl'];
 

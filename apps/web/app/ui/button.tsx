@@ -15,8 +15,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';
+import type { IconName } from './icon-names.ts';
 import { Spinner } from './spinner.tsx';
-import type { IconName } from './sprite.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';

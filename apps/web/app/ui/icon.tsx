@@ -6,7 +6,7 @@
  */
 import type { SVGProps } from 'react';
 import { cx } from './class-names.ts';
-import { type IconName, iconSymbolId } from './sprite.tsx';
+import { type IconName, iconSymbolId } from './icon-names.ts';
 
 export type IconSize = 'sm' | 'md' | 'lg' | 'xl';
 

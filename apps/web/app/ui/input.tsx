@@ -11,7 +11,7 @@ import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './class-names.ts';
 import { useFieldControl } from './field.tsx';
 import { Icon } from './icon.tsx';
-import type { IconName } from './sprite.tsx';
+import type { IconName } from './icon-names.ts';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';
-import type { IconName } from './sprite.tsx';
+import type { IconName } from './icon-names.ts';
 
 export interface SectionLink {
   id: string;

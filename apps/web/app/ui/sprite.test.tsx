@@ -3,10 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Icon } from './icon.tsx';
+import { ICON_NAMES, isIconName } from './icon-names.ts';
 import { Logo } from './logo.tsx';
 import { Skeleton, SkeletonText } from './skeleton.tsx';
 import { Spinner } from './spinner.tsx';
-import { ICON_NAMES, isIconName, SpriteSheet } from './sprite.tsx';
+import { SpriteSheet } from './sprite.tsx';
 import { createTestI18n } from './test-i18n.ts';
 
 afterEach(cleanup);

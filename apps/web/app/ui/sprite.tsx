@@ -2,8 +2,8 @@
  * The product icon sprite (spec §2 `/_icons`, §9 view box 0 0 24 24).
  *
  * Wiring (root.tsx): render `<SpriteSheet />` once, first thing inside <body>, on every layout —
- * `<Icon name="…" />` (icon.tsx) points at its symbols with `<use href="#icon-NAME">`.
- * The `/_icons` page lists `ICON_NAMES`. Content-managed names (menu links' `icon`) are plain
+ * `<Icon name="…" />` (icon.tsx) points at its symbols with `<use href="#icon-NAME">`. The names
+ * live in icon-names.ts; the `/_icons` page lists `ICON_NAMES`. Content-managed names (menu links' `icon`) are plain
  * strings: check them with `isIconName` before rendering.
  *
  * Stroke icons on a 24×24 grid, 2 px stroke, round caps, drawn in `currentColor`. casino and slots
@@ -21,6 +21,7 @@
  *   PERFORMANCE OF THIS SOFTWARE.
  */
 import type { ReactElement } from 'react';
+import { ALIAS_NAMES, ALIASES, iconSymbolId, SHAPE_NAMES, type ShapeName } from './icon-names.ts';
 
 const HEART =
   'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5';
@@ -276,39 +277,7 @@ const SHAPES = {
   ),
   plus: <path d="M5 12h14M12 5v14" />,
   minus: <path d="M5 12h14" />,
-} as const satisfies Record<string, ReactElement>;
-
-/** Second names for the same drawing (spec pairs such as casino/slots are distinct drawings). */
-const ALIASES = {
-  trophy: 'tournaments',
-  crown: 'loyalty',
-  wallet: 'cashier',
-  user: 'profile',
-  shield: 'security',
-  chat: 'support',
-} as const satisfies Record<string, keyof typeof SHAPES>;
-
-type ShapeName = keyof typeof SHAPES;
-type AliasName = keyof typeof ALIASES;
-export type IconName = ShapeName | AliasName;
-
-const SHAPE_NAMES = Object.keys(SHAPES) as ShapeName[];
-const ALIAS_NAMES = Object.keys(ALIASES) as AliasName[];
-
-/** Every icon name, for the `/_icons` page. */
-export const ICON_NAMES: readonly IconName[] = [...SHAPE_NAMES, ...ALIAS_NAMES];
-
-const ICON_NAME_SET: ReadonlySet<string> = new Set(ICON_NAMES);
-
-/** For names coming from content configuration (a menu link's `icon`). */
-export function isIconName(value: string | null | undefined): value is IconName {
-  return value != null && ICON_NAME_SET.has(value);
-}
-
-/** The `id` of an icon's `<symbol>`; `<Icon>` uses it as `#icon-NAME`. */
-export function iconSymbolId(name: IconName): string {
-  return `icon-${name}`;
-}
+} as const satisfies Record<ShapeName, ReactElement>;
 
 /** The inline, hidden sprite. Render once per document, before any `<Icon>`. */
 export function SpriteSheet() {

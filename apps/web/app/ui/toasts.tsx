@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';
-import type { IconName } from './sprite.tsx';
+import type { IconName } from './icon-names.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

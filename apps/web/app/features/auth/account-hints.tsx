@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
-import type { IconName } from '../../ui/sprite.tsx';
+import type { IconName } from '../../ui/icon-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { apiErrorText } from './api-error-text.ts';
 import { useAuthRoot } from './auth-root-data.ts';

@@ -10,7 +10,7 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import type { AuthRootData } from '../../lib/root-data.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
-import { AuthPopupFromQuery } from './auth-popup.tsx';
+import { AuthPopupFromQuery } from './auth-popup-from-query.tsx';
 import { testAuthRoot } from './test-auth-root.ts';
 
 function testI18n() {

@@ -1,21 +1,21 @@
 /**
  * The authentication popup (spec §2, §4 "Popups"): registration and authorization tabs in a dialog.
- * `useAuthPopup()` opens it (header buttons, side menu); `AuthPopupFromQuery` opens it for a guest
+ * `useAuthPopup()` opens it (header buttons, side menu); `AuthPopupFromQuery`
+ * (auth-popup-from-query.tsx) opens it for a guest
  * whose address carries `show_popup_reg` / `show_popup_auth` (non-closable with `prevent_close=1`)
  * and strips those flags from the address, by a history replace, when it closes. A guest sent home
  * by the guest guard (`redirectUrl`) gets the authorization tab. With the content config's
  * `popupFallbacks.authPopupEnabled` off, the flags lead to the `/forms/sign_*` pages instead.
  */
-import { lazy, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type MouseEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { authHref } from '../../lib/auth-links.ts';
-import { pathWithoutLocale } from '../../lib/locale-paths.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { DialogSuspense } from '../../ui/dialog-suspense.tsx';
 import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
 import { useAuthRoot } from './auth-root-data.ts';
-import { type AuthTab, hasAuthPopupFlags, readAuthPopupRequest, stripAuthPopupFlags } from './popup-flags.ts';
+import { type AuthTab, stripAuthPopupFlags } from './popup-flags.ts';
 import { SignedInContext } from './use-auth-actions.ts';
 
 // The forms (and their validation) load when the popup first opens, not with every page (issue #17).
@@ -74,72 +74,6 @@ export function useAuthPopup() {
     },
     [dialogs, t, bannerTitle],
   );
-}
-
-/** Opens the popup the address asks for (guests only), once per address. */
-export function AuthPopupFromQuery() {
-  const root = useAuthRoot();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const locale = usePageLocale();
-  const openPopup = useAuthPopup();
-  const dialogs = useDialogs();
-  const handled = useRef<string | null>(null);
-  // The address when the popup closes, which may differ from the one that opened it.
-  const currentLocation = useRef(location);
-  currentLocation.current = location;
-  const openId = useRef<string | null>(null);
-  const isGuest = root !== undefined && !root.isAuthenticated;
-  const popupEnabled = root?.auth.popupEnabled ?? true;
-
-  // Opening a dialog is syncing the page with its address, not fetching data.
-  useEffect(() => {
-    // The forms pages are the popup's content already.
-    if (!isGuest || pathWithoutLocale(location.pathname).startsWith('/forms/')) return;
-    const request = readAuthPopupRequest(location.search);
-    if (!request) {
-      handled.current = null;
-      return;
-    }
-    const addressKey = `${location.pathname}${location.search}`;
-    if (handled.current === addressKey) return;
-    handled.current = addressKey;
-    const rest = stripAuthPopupFlags(location.search);
-    if (!popupEnabled) {
-      if (!request.fromFlags) return;
-      const back = `${location.pathname}${rest}`;
-      void navigate(authHref(request.tab === 'register' ? 'sign_up' : 'sign_in', locale, back), {
-        replace: true,
-      });
-      return;
-    }
-    if (openId.current && dialogs.dialogs.some((dialog) => dialog.id === openId.current)) return;
-    openId.current = openPopup(request.tab, {
-      closable: request.closable,
-      onDismissed: () => {
-        openId.current = null;
-        // Spec §2: the flags leave the address when the popup closes (no new history entry).
-        const current = currentLocation.current;
-        if (hasAuthPopupFlags(current.search)) {
-          void navigate(
-            { pathname: current.pathname, search: stripAuthPopupFlags(current.search), hash: current.hash },
-            { replace: true, preventScrollReset: true },
-          );
-        }
-      },
-    });
-  }, [
-    isGuest,
-    location.pathname,
-    location.search,
-    popupEnabled,
-    navigate,
-    locale,
-    openPopup,
-    dialogs.dialogs,
-  ]);
-
-  return null;
 }
 
 /** Header and side-menu entry points: a link to the forms page that opens the popup when it can. */

@@ -2,38 +2,12 @@
  * What the whole app knows about the visitor's account and how signing in works, sent by the root
  * loader: the player's Account info (spec §3; `uid` 0 for a guest, spec §4) and a slice of the
  * content and general configuration (auth config, validator messages, user menu, confirm hint,
- * currencies, force-logout time). Components read it with `useAuthRoot()`.
+ * currencies, force-logout time). Components read it with `useAuthRoot()`; the loader builds it
+ * with auth-root-data.server.ts.
  */
 import type { AccountInfo } from '@croupier/contract/account/common';
-import type { CmsConfig } from '@croupier/contract/content/cms-config';
-import type { CurrencyInfo, GeneralInfo } from '@croupier/contract/metadata/get-general-info';
-import { isValidationCode } from '@croupier/contract/validation/messages';
-import { type AuthRootData, useRootLoaderData, type ValidationOverrides } from '../../lib/root-data.ts';
-
-/** Only codes the shared messages know; anything else in the content config is ignored. */
-export function toValidationOverrides(messages: Readonly<Record<string, string>>): ValidationOverrides {
-  const overrides: ValidationOverrides = {};
-  for (const [code, text] of Object.entries(messages)) {
-    if (isValidationCode(code)) overrides[code] = text;
-  }
-  return overrides;
-}
-
-export function toAuthRootData(config: CmsConfig, general: GeneralInfo): AuthRootData {
-  const site = config['prazer-config'];
-  return {
-    config: config['auth-config'],
-    popupEnabled: site.popupFallbacks.authPopupEnabled,
-    validationOverrides: toValidationOverrides(site.validatorConfig.messages),
-    userMenu: site.userMenu,
-    confirmHint: site.confirmHint,
-    authBanner: site.authBanner,
-    currencies: general.available_currencies,
-    defaultCurrency: general.default_currency,
-    timeToForceLogoutSeconds: general.time_to_force_logout,
-    depositDetalization: site.depositDetalization,
-  };
-}
+import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
+import { type AuthRootData, useRootLoaderData } from '../../lib/root-data.ts';
 
 export interface AuthRoot {
   account: AccountInfo;

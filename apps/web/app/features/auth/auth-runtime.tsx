@@ -13,7 +13,7 @@ import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { captureAttribution, storedPromoCode } from './attribution.ts';
-import { AuthPopupFromQuery } from './auth-popup.tsx';
+import { AuthPopupFromQuery } from './auth-popup-from-query.tsx';
 import { useAuthRoot } from './auth-root-data.ts';
 import { RegistrationCompletion } from './registration-completion.tsx';
 import { withRegisterSuccess } from './return-target.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
-import { isIconName } from '../../ui/sprite.tsx';
+import { isIconName } from '../../ui/icon-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { stripAuthPopupFlags } from './popup-flags.ts';
 import { afterAuthTarget } from './return-target.ts';

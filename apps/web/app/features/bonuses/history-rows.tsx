@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icon.tsx';
-import type { IconName } from '../../ui/sprite.tsx';
+import type { IconName } from '../../ui/icon-names.ts';
 import { HistorySkeleton } from '../cashier/history-list.tsx';
 import type { HistoryList } from '../cashier/history-query.ts';
 import { useCashierFormat } from '../cashier/use-cashier-format.ts';

@@ -1,8 +1,8 @@
 /** The cashier's sections (spec §2): deposit, withdraw, history, wallet. */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
+import type { IconName } from '../../ui/icon-names.ts';
 import { SectionNav } from '../../ui/section-nav.tsx';
-import type { IconName } from '../../ui/sprite.tsx';
 
 const SECTIONS = [
   { id: 'deposit', path: '/cashier/deposit', icon: 'deposit' },

@@ -18,7 +18,7 @@ import { FramedRuntime } from '../framed/framed-runtime.tsx';
 import { GameCard } from './game-card.tsx';
 import { type GamePageData, GameStage } from './game-page.tsx';
 import type { HallGame, PlayableGame } from './game-types.ts';
-import { HallSearchButton } from './games-search.tsx';
+import { HallSearchButton } from './games-search-buttons.tsx';
 import { createGamesTestI18n } from './test-games-i18n.ts';
 import { FavouritesProvider } from './use-favourites.tsx';
 

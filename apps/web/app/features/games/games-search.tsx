@@ -9,13 +9,11 @@ import type { ApiClient } from '@croupier/contract/client';
 import type { GameFull } from '@croupier/contract/games/common';
 import { GAME_QUERY_MAX_CHARS } from '@croupier/contract/games/search';
 import type { Locale } from '@croupier/contract/locales';
-import { Search } from 'lucide-react';
 import {
   type KeyboardEvent,
   type Ref,
   Suspense,
   use,
-  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -27,7 +25,7 @@ import { Link } from 'react-router';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';
-import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
+import { useCurrentDialog } from '../../ui/dialogs.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { GameArt } from './game-art.tsx';
@@ -332,64 +330,5 @@ function ResultList({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Opens the search popup. */
-export function useGamesSearchPopup(settings?: SearchSettings) {
-  const dialogs = useDialogs();
-  const { t } = useTranslation('games');
-  const locale = usePageLocale();
-  return useCallback(() => {
-    // The popular games are asked for as the popup opens, once per opening.
-    const popular = loadPopularGames(createBrowserApi(locale));
-    return dialogs.open({
-      title: t('search.title'),
-      size: 'lg',
-      content: () => <GamesSearch settings={settings} popular={popular} />,
-    });
-  }, [dialogs, t, settings, locale]);
-}
-
-/** The header's search button (an icon on every width). */
-export function GamesSearchButton({ className }: { className?: string }) {
-  const { t } = useTranslation('games');
-  const open = useGamesSearchPopup();
-  return (
-    <button
-      type="button"
-      onClick={open}
-      aria-label={t('search.open')}
-      title={t('search.open')}
-      aria-haspopup="dialog"
-      data-testid="header-search-button"
-      className={cx(
-        'inline-flex size-11 items-center justify-center rounded-xl text-muted transition-colors hover:bg-raised hover:text-text',
-        className,
-      )}
-    >
-      <Search className="size-5" aria-hidden focusable={false} />
-    </button>
-  );
-}
-
-/** The hall's search field look-alike that opens the popup. */
-export function HallSearchButton({ settings }: { settings?: SearchSettings }) {
-  const { t } = useTranslation('games');
-  const open = useGamesSearchPopup(settings);
-  return (
-    <button
-      type="button"
-      onClick={open}
-      aria-haspopup="dialog"
-      data-testid="hall-search-button"
-      className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-xl border border-border bg-background px-4 text-start text-sm text-muted transition-colors hover:border-border-strong hover:text-text tablet:w-72 tablet:flex-none"
-    >
-      <Search className="size-4.5 shrink-0" aria-hidden focusable={false} />
-      <span className="truncate">{t('search.placeholder')}</span>
-      <kbd className="ms-auto hidden rounded-md border border-border px-1.5 font-sans text-[0.6875rem] text-muted laptop:inline">
-        /
-      </kbd>
-    </button>
   );
 }

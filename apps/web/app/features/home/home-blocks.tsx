@@ -19,7 +19,7 @@ import { useRichTextLinks } from '../../lib/use-rich-text-links.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
-import { isIconName } from '../../ui/sprite.tsx';
+import { isIconName } from '../../ui/icon-names.ts';
 import { menuHref } from '../shell/menu-link.tsx';
 
 /** Content names feature icons in lucide's vocabulary; the few used are mapped here (no whole-set import). */

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useToasts } from '../../ui/toasts.tsx';
-import { FIRST_INTERACTION_EVENTS } from '../support/notices-menu.tsx';
+import { FIRST_INTERACTION_EVENTS } from '../support/first-interaction.ts';
 
 /** Spec §9. */
 export const LOYALTY_NOTICE_DELAY_MS = 300;

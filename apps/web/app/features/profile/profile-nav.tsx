@@ -7,8 +7,8 @@
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { useTranslation } from 'react-i18next';
 import { useRootLoaderData } from '../../lib/root-data.ts';
+import type { IconName } from '../../ui/icon-names.ts';
 import { SectionNav } from '../../ui/section-nav.tsx';
-import type { IconName } from '../../ui/sprite.tsx';
 
 export const PROFILE_SECTIONS = [
   { id: 'settings', path: '/profile/settings', icon: 'profile' },

@@ -1,10 +1,10 @@
 /**
  * The signed-in player's push stream (ADR 037) for the whole page: one EventSource on
  * `/api/stream`, opened in the browser only. Components take events with `usePushEvent`; the
- * balance refresh of spec §3 runs only while the stream is down (`PushFallbackRefresh`); a `resync`
+ * balance refresh of spec §3 runs only while the stream is down (`PushFallbackRefresh`,
+ * push-fallback-refresh.tsx); a `resync`
  * (missed events) and a bonus or cashback that moved revalidate the page's loaders.
  */
-import type { BalanceUpdateSettings } from '@croupier/contract/content/cms-config';
 import {
   type JackpotAmount,
   PLAYER_STREAM_PATH,
@@ -22,8 +22,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import { BALANCE_UPDATE_DEFAULTS } from '../cashier/balance-refresh.ts';
-import { BalanceRefresh } from '../cashier/balance-refresh-runner.tsx';
 import { createPushClient, type PushClient } from './push-client.ts';
 
 const PushContext = createContext<PushClient | null>(null);
@@ -100,17 +98,6 @@ export function PushProvider({ enabled, children }: { enabled: boolean; children
       {children}
     </PushContext.Provider>
   );
-}
-
-/**
- * The balance refresh of spec §3 as the stream's fallback: while the stream is open it is not
- * needed; while it is down the balance is polled at the content's interval, enabled whatever the
- * setting says, since the stream it stands in for kept it fresh.
- */
-export function PushFallbackRefresh({ settings }: { settings: BalanceUpdateSettings | undefined }) {
-  const up = usePushUp();
-  if (up) return null;
-  return <BalanceRefresh settings={{ ...(settings ?? BALANCE_UPDATE_DEFAULTS), isEnabledInterval: true }} />;
 }
 
 function jackpotAmounts(data: unknown): Map<number, JackpotAmount> | null {

@@ -2,11 +2,20 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
 import type { ShellData } from '../../lib/shell.ts';
-import { AccountHints } from '../auth/account-hints.tsx';
-import { MobileBottomMenu } from './mobile-bottom-menu.tsx';
-import { SiteFooter } from './site-footer.tsx';
+import { servedLazily } from '../../ui/deferred.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+
+// Served with the page, hydrated once their modules are there (ui/deferred.tsx): the footer is
+// below the fold, the phone's bottom menu is plain links until then, the account hints are for
+// players only.
+const AccountHints = servedLazily(() =>
+  import('../auth/account-hints.tsx').then((module) => module.AccountHints),
+);
+const MobileBottomMenu = servedLazily(() =>
+  import('./mobile-bottom-menu.tsx').then((module) => module.MobileBottomMenu),
+);
+const SiteFooter = servedLazily(() => import('./site-footer.tsx').then((module) => module.SiteFooter));
 
 export interface DefaultShellProps {
   shell: ShellData;

@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
-import { isIconName } from '../../ui/sprite.tsx';
+import { isIconName } from '../../ui/icon-names.ts';
 
 const FALLBACKS: Record<string, LucideIcon> = {
   cards: Club,

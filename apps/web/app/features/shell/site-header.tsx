@@ -11,14 +11,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
 import { cx } from '../../ui/class-names.ts';
+import { servedLazily } from '../../ui/deferred.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { HeaderGuestButtons } from '../auth/guest-auth-buttons.tsx';
-import { PlayerHeaderActions } from '../auth/player-header.tsx';
-import { GamesSearchButton } from '../games/games-search.tsx';
+import { GamesSearchButton } from '../games/games-search-buttons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MenuLink } from './menu-link.tsx';
 import { SideMenu } from './side-menu.tsx';
+
+// A player's header actions (balance, deposit, notices, account menu): served with the page,
+// hydrated once their module is there; a guest's page never loads them (ui/deferred.tsx).
+const PlayerHeaderActions = servedLazily(() =>
+  import('../auth/player-header.tsx').then((module) => module.PlayerHeaderActions),
+);
 
 export interface SiteHeaderProps {
   shell: ShellData;

@@ -16,6 +16,7 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { usePushEvent } from '../push/push-provider.tsx';
+import { FIRST_INTERACTION_EVENTS } from './first-interaction.ts';
 
 /**
  * A failed notices load is logged, unless the session ended meanwhile (a time-out or a logout
@@ -25,8 +26,6 @@ function logLoadFailure(error: unknown): void {
   if (toApiFailure(error)?.type === 'AuthorizationException') return;
   console.error('notices failed to load', error);
 }
-
-export const FIRST_INTERACTION_EVENTS = ['click', 'dblclick', 'touchstart', 'touchmove', 'touchend'] as const;
 
 export interface NoticesState {
   items: Notice[];
