@@ -1,0 +1,161 @@
+/**
+ * Lighthouse benchmark (not a test; prints figures): performance, accessibility, best practices,
+ * SEO and cumulative layout shift of `/`, `/gamehall`, `/fr` and a game page, with Lighthouse's
+ * default mobile settings (emulated phone, simulated slow 4G and CPU), against issue #17's targets
+ * (performance, accessibility and best practices ≥ 95, SEO 100, CLS ≤ 0.1).
+ *
+ * The server is the real one (`node apps/server/src/server.ts`, production build, demo seed) in a
+ * process of its own, on an embedded PostgreSQL this script starts; the browser is the system
+ * Chromium, driven by Lighthouse over its debugging port.
+ *
+ * Usage: npm run build && npm run bench:lighthouse
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
+const CLS_TARGET = 0.1;
+
+async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} during start`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+// Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
+const dataDir = path.join(
+  os.tmpdir(),
+  `croupier-lighthouse-${process.pid}-${randomBytes(4).toString('hex')}`,
+);
+const profileDir = path.join(os.tmpdir(), `croupier-lighthouse-chromium-${process.pid}`);
+const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+const children: ChildProcess[] = [];
+try {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [new URL('../apps/server/src/server.ts', import.meta.url).pathname],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        PUBLIC_URL: base,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '1',
+        LOG_LEVEL: 'warn',
+        APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+        CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
+        SEED_DEMO: '1',
+        SPORTSBOOK_FEED: 'off',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  children.push(server);
+  await waitFor(`${base}/healthz`, server, 'the server');
+
+  const games = (await (await fetch(`${base}/api/games.get?v=2.34&locale=en&count=1`)).json()) as {
+    data?: { items?: { sysname?: string }[] };
+  };
+  const game = games.data?.items?.[0]?.sysname;
+  const pages = ['/', '/gamehall', '/fr', ...(game ? [`/game/${game}`] : [])];
+  if (!game) console.log('no game in the demo seed: the game page is left out');
+
+  const debuggingPort = await freePort();
+  const chromium = spawn(
+    CHROMIUM,
+    [
+      ...CHROMIUM_FLAGS,
+      `--remote-debugging-port=${debuggingPort}`,
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  children.push(chromium);
+  await waitFor(`http://127.0.0.1:${debuggingPort}/json/version`, chromium, 'Chromium');
+
+  const rows: string[][] = [];
+  for (const page of pages) {
+    // Default config: mobile form factor and simulated throttling.
+    const result = await lighthouse(`${base}${page}`, {
+      port: debuggingPort,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const { lhr } = result;
+    const score = (id: keyof typeof TARGETS) => {
+      const value = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      return `${value}${value < TARGETS[id] ? ' ✗' : ''}`;
+    };
+    const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+    rows.push([
+      page,
+      score('performance'),
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+      `${cls.toFixed(3)}${cls > CLS_TARGET ? ' ✗' : ''}`,
+    ]);
+    // What fell short, so a low score says where to look.
+    for (const [id, category] of Object.entries(lhr.categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
+          console.log(`  ${page} ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
+        }
+      }
+    }
+  }
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => cell.padEnd((widths[column] ?? 0) + 2)).join('');
+  console.log(
+    `Lighthouse (mobile), targets: performance, accessibility, best practices ≥ 95, SEO 100, CLS ≤ ${CLS_TARGET}`,
+  );
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+} finally {
+  for (const child of children.reverse()) await stop(child);
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(profileDir, { recursive: true, force: true });
+}
