@@ -164,8 +164,11 @@ async function runPrimary(
     backgroundOf.set(worker, background);
     if (limiter) serveRateLimits(worker, limiter);
     return new Promise((resolve, reject) => {
+      // Stopped while starting because the whole server is stopping: not a failed start.
       const failed = (code: number | null) =>
-        reject(new Error(`a server process stopped during start (exit code ${code})`));
+        stopping
+          ? resolve(worker)
+          : reject(new Error(`a server process stopped during start (exit code ${code})`));
       worker.once('exit', failed);
       worker.once('listening', () => {
         worker.off('exit', failed);
@@ -238,6 +241,8 @@ async function runPrimary(
 
   await fork(true);
   await Promise.all(Array.from({ length: config.WEB_CONCURRENCY - 1 }, () => fork(false)));
+  // A signal during the start: `stop` drains what started and exits.
+  if (stopping) return;
   log.info(
     { processes: config.WEB_CONCURRENCY, port: config.PORT, rateLimits: limiter ? 'primary' : 'redis' },
     `listening on ${config.HOST}:${config.PORT} with ${config.WEB_CONCURRENCY} server processes`,
