@@ -1,7 +1,8 @@
 /** The only place that touches the back-office tables. Rows leave as `BackofficeUserRow`. */
 import type { Db } from '@croupier/db/client';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { backofficeTokens, backofficeUsers } from './backoffice.tables.ts';
+import { and, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditEntry, AuditOutcome, AuditRecord, AuditSearch } from './backoffice.audit.ts';
+import { backofficeTokens, backofficeUsers, staffAuditLog } from './backoffice.tables.ts';
 
 export type BackofficeRole = 'admin' | 'editor';
 export type BackofficeTokenPurpose = 'reset_password' | 'email_confirmation' | 'sso' | 'staff_setup';
@@ -43,6 +44,13 @@ function toRow(row: SelectedRow | undefined): BackofficeUserRow | undefined {
   return { ...row, role: row.role === 'admin' || row.role === 'editor' ? row.role : null };
 }
 
+/** JSON for jsonb: bigints as decimal strings, dates as ISO strings, undefined as null. */
+function jsonValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)),
+  );
+}
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
     if ((current as { code?: unknown }).code === '23505') return true;
@@ -53,6 +61,59 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createBackofficeRepository(db: Db) {
   return {
+    async recordAudit(entry: AuditEntry): Promise<void> {
+      await db.insert(staffAuditLog).values({
+        staffId: entry.staff?.id ?? null,
+        staffUsername: entry.staff?.username ?? null,
+        staffRole: entry.staff?.role ?? null,
+        action: entry.action,
+        targetType: entry.target?.type ?? null,
+        targetId: entry.target?.id ?? null,
+        outcome: entry.outcome,
+        detail: entry.detail ?? null,
+        before: jsonValue(entry.before),
+        after: jsonValue(entry.after),
+        ip: entry.origin.ip,
+        userAgent: entry.origin.userAgent?.slice(0, 512) ?? null,
+        requestId: entry.origin.requestId,
+      });
+    },
+
+    async searchAudit(filters: AuditSearch): Promise<AuditRecord[]> {
+      const conditions: SQL[] = [];
+      if (filters.staffId !== undefined) conditions.push(eq(staffAuditLog.staffId, filters.staffId));
+      if (filters.action !== undefined) conditions.push(eq(staffAuditLog.action, filters.action));
+      if (filters.targetType !== undefined) conditions.push(eq(staffAuditLog.targetType, filters.targetType));
+      if (filters.targetId !== undefined) conditions.push(eq(staffAuditLog.targetId, filters.targetId));
+      if (filters.outcome !== undefined) conditions.push(eq(staffAuditLog.outcome, filters.outcome));
+      if (filters.from !== undefined) conditions.push(gte(staffAuditLog.at, filters.from));
+      if (filters.to !== undefined) conditions.push(lt(staffAuditLog.at, filters.to));
+      const rows = await db
+        .select()
+        .from(staffAuditLog)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
+        .offset(filters.start)
+        .limit(filters.limit);
+      return rows.map((row) => ({
+        id: row.id.toString(),
+        at: row.at.toISOString(),
+        staff:
+          row.staffId === null
+            ? null
+            : { id: row.staffId.toString(), username: row.staffUsername, role: row.staffRole },
+        action: row.action,
+        target: row.targetType === null ? null : { type: row.targetType, id: row.targetId },
+        outcome: row.outcome as AuditOutcome,
+        detail: row.detail,
+        before: row.before,
+        after: row.after,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        requestId: row.requestId,
+      }));
+    },
+
     /**
      * Inserts a user with exactly the role given (null: none). Nothing here grants a role by
      * itself: the caller (an admin, or the operator's `staff:create` command) chose it.

@@ -20,6 +20,7 @@ import { backofficeText, isBackofficeMessageKey } from './backoffice.messages.ts
 import { messagePage, type PasswordFormKind, resetFormPage } from './backoffice.pages.ts';
 import {
   accessTokenQuery,
+  auditLogQuery,
   changePasswordBody,
   confirmationQuery,
   forgotPasswordBody,
@@ -33,6 +34,7 @@ import {
   userIdParams,
 } from './backoffice.schemas.ts';
 import type { BackofficeService, BackofficeUserDto, LinkContext } from './backoffice.service.ts';
+import { auditOrigin } from './require-backoffice-role.ts';
 
 type PasswordFormSubmit = (
   body: { code: string; password: string },
@@ -331,11 +333,30 @@ export async function backofficeRoutes(
 
   // An admin promotes a role-less account, changes a role or removes it (`{role: null}`).
   app.put('/nfx/users/:id/role', async (request) => {
-    // The token first: an anonymous caller learns nothing from the body's validation.
-    await backoffice.requireRole(authorization(request), 'admin');
+    // The token first: an anonymous caller learns nothing from the body's validation. The role is
+    // checked by the service, which writes a refusal to the audit log.
+    await backoffice.authenticate(authorization(request));
     const { id } = parse(userIdParams, request.params);
     const body = parse(roleBody, request.body);
-    return backoffice.setRole(authorization(request), BigInt(id), body.role);
+    return backoffice.setRole(authorization(request), BigInt(id), body.role, auditOrigin(request));
+  });
+
+  // Admins read the staff audit log, newest first, filtered by staff, action, target, outcome, time.
+  app.get('/nfx/audit-log', async (request, reply) => {
+    await backoffice.requireRole(authorization(request), 'admin');
+    const query = parse(auditLogQuery, request.query);
+    const items = await backoffice.searchAudit(authorization(request), {
+      staffId: query.staff_id === undefined ? undefined : BigInt(query.staff_id),
+      action: query.action,
+      targetType: query.target_type,
+      targetId: query.target_id,
+      outcome: query.outcome,
+      from: query.from === undefined ? undefined : new Date(query.from),
+      to: query.to === undefined ? undefined : new Date(query.to),
+      start: query.start,
+      limit: query.limit,
+    });
+    return reply.header('cache-control', 'no-store').send({ data: items });
   });
 
   app.get('/nfx/auth/email-confirmation', async (request, reply) => {

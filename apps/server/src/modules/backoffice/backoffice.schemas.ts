@@ -57,6 +57,27 @@ export const listUsersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 
+export const auditLogQuery = z.object({
+  staff_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'invalid_format')
+    .optional(),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,32}\.[a-z_]{1,48}$/, 'invalid_format')
+    .optional(),
+  target_type: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/, 'invalid_format')
+    .optional(),
+  target_id: z.string().min(1).max(64).optional(),
+  outcome: z.enum(['done', 'refused', 'failed']).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
 export const roleBody = z.strictObject({ role: z.enum(['admin', 'editor']).nullable() });
 export const userIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') });
 

@@ -15,6 +15,7 @@ import { cmsJwtSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
+import type { AuditOrigin, AuditRecord, AuditSearch } from './backoffice.audit.ts';
 import { signBackofficeJwt, verifyBackofficeJwt } from './backoffice.jwt.ts';
 import { backofficeText } from './backoffice.messages.ts';
 import {
@@ -103,6 +104,21 @@ export function toUserDto(row: BackofficeUserRow): BackofficeUserDto {
 /** Rate-limit keys carry a digest, not the address itself (Redis is not where emails should live). */
 function digest(value: string): string {
   return createHash('sha256').update(value.toLowerCase()).digest('base64url').slice(0, 22);
+}
+
+/** What a staff action returns, and what the audit row keeps of it. */
+export interface AuditedResult<T> {
+  result: T;
+  before?: unknown;
+  after?: unknown;
+  /** The reason staff gave, if any. */
+  detail?: string | null;
+}
+
+/** An error's code for the audit row (`AppError`'s, else the error's name). */
+function codeOf(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  return error instanceof Error ? error.name : 'error';
 }
 
 function unauthorized(): AppError {
@@ -207,6 +223,61 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
    * The caller, who must hold at least `role`; 401 without a valid token, 403 with too low a role
    * or none. Every operator endpoint goes through here (require-backoffice-role.ts).
    */
+  /**
+   * A staff action with its audit row (issue #18): the token and the role are checked here, in the
+   * service; then `run` does the work and says what was there before and after. Written: `done`,
+   * `failed` (with the error's code), and `refused` for too low a role — and for no valid token on
+   * `money` actions (elsewhere an anonymous request writes nothing, so it cannot fill the table).
+   */
+  async function act<T>(
+    authorization: string | undefined,
+    spec: {
+      role: BackofficeRole;
+      action: string;
+      target?: { type: string; id: string };
+      money?: boolean;
+      origin: AuditOrigin;
+    },
+    run: (actor: BackofficeActor) => Promise<AuditedResult<T>>,
+  ): Promise<T> {
+    const entry = { action: spec.action, target: spec.target, origin: spec.origin };
+    let user: BackofficeUserRow;
+    try {
+      user = await authenticate(authorization);
+    } catch (error) {
+      if (spec.money)
+        await repository.recordAudit({ ...entry, staff: null, outcome: 'refused', detail: codeOf(error) });
+      throw error;
+    }
+    const staff = { id: user.id, username: user.username, role: user.role };
+    if (user.role === null || ROLE_RANK[user.role] < ROLE_RANK[spec.role]) {
+      await repository.recordAudit({ ...entry, staff, outcome: 'refused', detail: 'forbidden' });
+      throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+    }
+    const actor: BackofficeActor = {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+    };
+    let done: AuditedResult<T>;
+    try {
+      done = await run(actor);
+    } catch (error) {
+      await repository.recordAudit({ ...entry, staff, outcome: 'failed', detail: codeOf(error) });
+      throw error;
+    }
+    await repository.recordAudit({
+      ...entry,
+      staff,
+      outcome: 'done',
+      detail: done.detail,
+      before: done.before,
+      after: done.after,
+    });
+    return done.result;
+  }
+
   async function requireRole(
     authorization: string | undefined,
     role: BackofficeRole,
@@ -222,6 +293,14 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     authenticate,
 
     requireRole,
+
+    act,
+
+    /** `GET /nfx/audit-log`: admins only; newest first. */
+    async searchAudit(authorization: string | undefined, filters: AuditSearch): Promise<AuditRecord[]> {
+      await requireRole(authorization, 'admin');
+      return repository.searchAudit(filters);
+    },
 
     async me(authorization: string | undefined): Promise<BackofficeUserDto> {
       return toUserDto(await authenticate(authorization));
@@ -309,16 +388,24 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       authorization: string | undefined,
       userId: bigint,
       role: BackofficeRole | null,
+      origin: AuditOrigin,
     ): Promise<BackofficeUserDto> {
-      const actor = await requireRole(authorization, 'admin');
-      await limit('roleUser', actor.id.toString());
-      if (actor.id === userId) {
-        throw new AppError('AccessDeniedException', { code: 'own_role', message: 'own_role' });
-      }
-      const updated = await repository.updateRole(userId, role, deps.now());
-      if (!updated)
-        throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
-      return toUserDto(updated);
+      const target = { type: 'staff', id: userId.toString() };
+      return act(
+        authorization,
+        { role: 'admin', action: 'staff.set_role', target, origin },
+        async (actor) => {
+          await limit('roleUser', actor.id.toString());
+          if (actor.id === userId) {
+            throw new AppError('AccessDeniedException', { code: 'own_role', message: 'own_role' });
+          }
+          const before = await repository.findById(userId);
+          const updated = before ? await repository.updateRole(userId, role, deps.now()) : undefined;
+          if (!before || !updated)
+            throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+          return { result: toUserDto(updated), before: { role: before.role }, after: { role: updated.role } };
+        },
+      );
     },
 
     /**

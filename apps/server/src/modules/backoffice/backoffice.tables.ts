@@ -7,6 +7,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -70,5 +71,44 @@ export const backofficeTokens = pgTable(
       'backoffice_tokens_purpose_check',
       sql`${table.purpose} IN ('reset_password', 'email_confirmation', 'sso', 'staff_setup')`,
     ),
+  ],
+);
+
+/**
+ * What staff did (issue #18): one row per staff action on the back office's endpoints — done,
+ * refused (no token, too low a role: always written for money endpoints) or failed — with who
+ * (id, username and role as they were), what (action, target), the state before and after, when
+ * and from where. Append-only: triggers refuse UPDATE, DELETE and TRUNCATE (migration 0036); admins
+ * read and search it (`GET /nfx/audit-log`).
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for an attempt without a valid token. No foreign key: a row outlives its author. */
+    staffId: bigint('staff_id', { mode: 'bigint' }),
+    staffUsername: text('staff_username'),
+    staffRole: text('staff_role'),
+    /** `<module>.<verb>`, e.g. `cashier.approve_withdrawal`, `staff.set_role`. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** done | refused | failed */
+    outcome: text('outcome').notNull(),
+    /** The error code of a refused or failed attempt, or the reason staff gave. */
+    detail: text('detail'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('staff_audit_log_at_idx').on(table.at),
+    index('staff_audit_log_staff_idx').on(table.staffId, table.at),
+    index('staff_audit_log_action_idx').on(table.action, table.at),
+    index('staff_audit_log_target_idx').on(table.targetType, table.targetId, table.at),
+    check('staff_audit_log_outcome_check', sql`${table.outcome} IN ('done', 'refused', 'failed')`),
   ],
 );

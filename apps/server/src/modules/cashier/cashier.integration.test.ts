@@ -688,6 +688,21 @@ describe('withdrawals', () => {
     const approved = await operator('POST', `/nfx/operator/withdrawals/${made.id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.body.data).toMatchObject({ id: made.id, status: 'processing' });
+    // The staff audit log keeps the decision with the withdrawal before and after (issue #18).
+    const audited = await h.database.db.execute<{
+      outcome: string;
+      before: { status: string };
+      after: { status: string };
+    }>(
+      sql`SELECT outcome, before, after FROM staff_audit_log
+           WHERE action = 'cashier.approve_withdrawal' AND target_id = ${String(made.id)} AND outcome = 'done'
+           ORDER BY id`,
+    );
+    expect(audited.rows[0]).toMatchObject({
+      outcome: 'done',
+      before: { status: 'pending' },
+      after: { status: 'processing' },
+    });
     // Approving twice asks nothing new of the provider.
     expect((await operator('POST', `/nfx/operator/withdrawals/${made.id}/approve`)).body.data).toMatchObject({
       status: 'processing',

@@ -21,7 +21,8 @@ import { AppError, databaseUnavailable, messageValues } from '../../lib/app-erro
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
-import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
+import type { BackofficeActor } from '../backoffice/backoffice.service.ts';
+import { requireBackofficeRole, staffAction } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
 import { OPERATOR_WITHDRAWAL_STATUSES } from './withdrawal.ts';
@@ -166,15 +167,16 @@ export async function cashierRoutes(
         });
     });
 
-    const actorOf = async (request: FastifyRequest, role: 'editor' | 'admin') => {
-      const actor = await requireBackofficeRole(request, role);
-      return `${actor.id}:${actor.username}`;
-    };
+    /** The `:id` as sent, for the audit row's target (validated inside the action). */
+    const rawId = (request: FastifyRequest) =>
+      String((request.params as { id?: unknown }).id ?? '').slice(0, 32);
+    /** How the cashier's rows name the staff member who decided (`decided_by`). */
+    const actorName = (actor: BackofficeActor) => `${actor.id}:${actor.username}`;
     const send = (reply: FastifyReply, data: unknown) =>
       reply.header('cache-control', 'no-store').send({ data });
 
     operator.get('/nfx/operator/withdrawals', async (request, reply) => {
-      await actorOf(request, 'editor');
+      await requireBackofficeRole(request, 'editor');
       const query = listQuery.parse(request.query);
       const items = await cashier.listWithdrawals({
         statuses: [query.status],
@@ -184,40 +186,66 @@ export async function cashierRoutes(
       return send(reply, { items });
     });
 
+    // Changes are staff actions: the service checks the role and writes the audit row, refused
+    // attempts included (issue #18).
+    // The token first: an anonymous caller learns nothing from the input's validation, which runs
+    // inside the action (a bad input is a `failed` row).
     operator.post('/nfx/operator/withdrawals/:id/approve', async (request, reply) => {
-      const actor = await actorOf(request, 'editor');
-      const { id } = idParams.parse(request.params);
-      const body = approveBody.parse(request.body);
-      return send(
-        reply,
-        await cashier.approveWithdrawal(BigInt(id), actor, request.log, {
+      const target = { type: 'withdrawal', id: rawId(request) };
+      const spec = { role: 'editor' as const, action: 'cashier.approve_withdrawal', target, money: true };
+      const result = await staffAction(request, spec, async (actor) => {
+        const { id } = idParams.parse(request.params);
+        const body = approveBody.parse(request.body);
+        const before = await cashier.findWithdrawal(BigInt(id));
+        const after = await cashier.approveWithdrawal(BigInt(id), actorName(actor), request.log, {
           reviewed: body?.reviewed === true,
-        }),
-      );
+        });
+        return { result: after, before, after };
+      });
+      return send(reply, result);
     });
 
     operator.post('/nfx/operator/withdrawals/:id/reject', async (request, reply) => {
-      const actor = await actorOf(request, 'editor');
-      const { id } = idParams.parse(request.params);
-      const body = rejectBody.parse(request.body);
-      return send(reply, await cashier.rejectWithdrawal(BigInt(id), actor, body?.reason ?? null));
+      const target = { type: 'withdrawal', id: rawId(request) };
+      const spec = { role: 'editor' as const, action: 'cashier.reject_withdrawal', target, money: true };
+      const result = await staffAction(request, spec, async (actor) => {
+        const { id } = idParams.parse(request.params);
+        const body = rejectBody.parse(request.body);
+        const before = await cashier.findWithdrawal(BigInt(id));
+        const reason = body?.reason ?? null;
+        const after = await cashier.rejectWithdrawal(BigInt(id), actorName(actor), reason);
+        return { result: after, before, after, detail: reason };
+      });
+      return send(reply, result);
     });
 
     operator.put('/nfx/operator/cashier/settings', async (request, reply) => {
-      await actorOf(request, 'admin');
-      const body = settingsBody.parse(request.body);
-      await cashier.setKycBlockEnabled(body.kyc_block_enabled);
+      const spec = { role: 'admin' as const, action: 'cashier.set_settings', money: true };
+      const body = await staffAction(request, spec, async () => {
+        const body = settingsBody.parse(request.body);
+        const before = { kyc_block_enabled: await cashier.kycBlockEnabled() };
+        await cashier.setKycBlockEnabled(body.kyc_block_enabled);
+        return { result: body, before, after: body };
+      });
       return send(reply, body);
     });
 
     // One player's KYC block (`is_kyc_block_enabled`): their deposits and withdrawals need a
     // verified identity whatever the thresholds and the switch above (ADR 029).
     operator.put('/nfx/operator/players/:id/kyc-block', async (request, reply) => {
-      await actorOf(request, 'admin');
-      const { id } = idParams.parse(request.params);
-      const body = playerKycBlockBody.parse(request.body);
-      if (!kycBlock) throw new AppError('ApplicationUnavailableException', { code: 'kyc_unavailable' });
-      await kycBlock(BigInt(id), body.enabled);
+      const spec = {
+        role: 'admin' as const,
+        action: 'cashier.set_player_kyc_block',
+        target: { type: 'player', id: rawId(request) },
+        money: true,
+      };
+      const body = await staffAction(request, spec, async () => {
+        const { id } = idParams.parse(request.params);
+        const body = playerKycBlockBody.parse(request.body);
+        if (!kycBlock) throw new AppError('ApplicationUnavailableException', { code: 'kyc_unavailable' });
+        await kycBlock(BigInt(id), body.enabled);
+        return { result: body, after: body };
+      });
       return send(reply, body);
     });
   });

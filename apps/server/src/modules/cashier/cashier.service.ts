@@ -143,6 +143,8 @@ export function createCashierService(
     rejectWithdrawal: withdrawals.rejectWithdrawal,
     listWithdrawals: withdrawals.listWithdrawals,
     setKycBlockEnabled: withdrawals.setKycBlockEnabled,
+    kycBlockEnabled: withdrawals.kycBlockEnabled,
+    findWithdrawal: withdrawals.findWithdrawal,
 
     // --- deposit limits (deposit-limit-settings.ts) ----------------------------------------------
     depositLimit: limits.depositLimit,

@@ -324,5 +324,18 @@ export function createWithdrawals(
     async setKycBlockEnabled(enabled: boolean): Promise<void> {
       await repository.setKycBlockEnabled(enabled, deps.now());
     },
+
+    kycBlockEnabled: () => repository.kycBlockEnabled(),
+
+    /** One withdrawal as the operator's list shows it (the audit log's before), or null. */
+    async findWithdrawal(id: bigint) {
+      const row = await repository.findById(id);
+      if (row?.type !== 'withdrawal') return null;
+      return {
+        ...toOutput(row, await exponents()),
+        player_id: Number(row.playerId),
+        review_hold: row.reviewHold,
+      };
+    },
   };
 }
