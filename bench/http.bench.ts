@@ -11,14 +11,14 @@
  *
  * Usage: npm run build && npm run bench [-- --seconds 10 --connections 50 --workers 1,2]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
+import { startEmbeddedPostgres } from '@croupier/db/database';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,58 +37,9 @@ if (workerCounts.some((count) => !Number.isInteger(count) || count < 1)) {
 // Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
 const dataDir = path.join(os.tmpdir(), `croupier-bench-${process.pid}-${randomBytes(4).toString('hex')}`);
 const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
-const serverEntry = new URL('../apps/server/src/server.ts', import.meta.url).pathname;
 
 const assets = await readdir(new URL('../apps/web/build/client/assets', import.meta.url));
 const staticAsset = `/assets/${assets.find((name) => name.endsWith('.css')) ?? assets[0]}`;
-
-/** Starts the real server with `workers` processes and waits until it answers /healthz. */
-async function startServer(workers: number): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), serverEntry],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        PUBLIC_URL: base,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_CONCURRENCY: String(workers),
-        LOG_LEVEL: 'warn',
-        APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-        CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
-        SEED_DEMO: '1',
-        API_RATE_LIMIT_PER_MINUTE: '1000000',
-        SPORTSBOOK_FEED: 'off',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} during start`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 interface Figure {
   workers: number;
@@ -127,7 +78,12 @@ const figures: Figure[] = [];
 const gzip = { 'accept-encoding': 'gzip, deflate, br' };
 try {
   for (const workers of workerCounts) {
-    const server = await startServer(workers);
+    const server = await startBenchServer({
+      databaseUrl: database.url,
+      workers,
+      execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],
+      env: { API_RATE_LIMIT_PER_MINUTE: '1000000' },
+    });
     try {
       const run = (name: string, urlPath: string, headers: Record<string, string> = {}) =>
         measure(workers, server.base, name, urlPath, { ...gzip, ...headers });

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
 import lighthouse from 'lighthouse';
+import { startBenchServer, stopChild, waitFor } from './bench-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -31,27 +32,6 @@ const CHROMIUM_FLAGS = [
 const TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 const CLS_TARGET = 0.1;
 
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} during start`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} within 120 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
-}
-
 // Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
 const dataDir = path.join(
   os.tmpdir(),
@@ -61,31 +41,9 @@ const profileDir = path.join(os.tmpdir(), `croupier-lighthouse-chromium-${proces
 const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
 const children: ChildProcess[] = [];
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [new URL('../apps/server/src/server.ts', import.meta.url).pathname],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        PUBLIC_URL: base,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_CONCURRENCY: '1',
-        LOG_LEVEL: 'warn',
-        APP_SECRET: 'bench-secret-bench-secret-bench-secret',
-        CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
-        SEED_DEMO: '1',
-        SPORTSBOOK_FEED: 'off',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  children.push(server);
-  await waitFor(`${base}/healthz`, server, 'the server');
+  const server = await startBenchServer({ databaseUrl: database.url, workers: 1 });
+  children.push(server.child);
+  const { base } = server;
 
   const games = (await (await fetch(`${base}/api/games.get?v=2.34&locale=en&count=1`)).json()) as {
     data?: { items?: { sysname?: string }[] };
@@ -154,7 +112,7 @@ try {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 } finally {
-  for (const child of children.reverse()) await stop(child);
+  for (const child of children.reverse()) await stopChild(child);
   await database.stop();
   await rm(dataDir, { recursive: true, force: true });
   await rm(profileDir, { recursive: true, force: true });
