@@ -4,7 +4,6 @@
  * ever inserted (the table's triggers refuse the rest; `backoffice.repository.ts` writes and reads
  * them); admins search them (`GET /nfx/audit-log`).
  */
-import type { BackofficeRole } from './backoffice.repository.ts';
 
 export type AuditOutcome = 'done' | 'refused' | 'failed';
 
@@ -12,7 +11,8 @@ export type AuditOutcome = 'done' | 'refused' | 'failed';
 export interface AuditStaff {
   id: bigint;
   username: string;
-  role: BackofficeRole | null;
+  /** The role's name as it was (none: a user without a role). */
+  role: string | null;
 }
 
 /** Where the request came from. */
