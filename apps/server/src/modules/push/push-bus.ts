@@ -4,9 +4,10 @@
  * the streams it holds.
  *
  * PostgreSQL is listened to in both modes: the ledger's balance signal (a trigger on player
- * accounts, migration 0030) and events published inside a caller's transaction ride NOTIFY, because
- * only NOTIFY is delivered at COMMIT and dropped on ROLLBACK. With Redis, what is published after a
- * commit (`publish`) goes through Redis instead, keeping that traffic off PostgreSQL's notify queue.
+ * accounts, migration 0031) and events published inside a caller's transaction are queued in
+ * `push_outbox` by that transaction and NOTIFYed by the relay once it has committed (ADR 044;
+ * a rolled-back transaction leaves no row). With Redis, what is published after a commit
+ * (`publish`) goes through Redis instead, keeping that traffic off PostgreSQL's notify queue.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -20,8 +21,8 @@ const RECONNECT_MAX_MS = 10_000;
 
 export type BusMessage =
   /**
-   * A player's balance changed (the ledger trigger, at commit): the account's kind, currency and
-   * new balance in minor units; without them the receiver reads the balances.
+   * A player's balance changed (the ledger trigger, relayed after its commit): the account's kind,
+   * currency and new balance in minor units; without them the receiver reads the balances.
    */
   | { t: 'b'; p: string; k?: string; c?: string; v?: string }
   /** A stored event (`push_events.id`), for a player or, `p` null, for everyone. */

@@ -53,17 +53,20 @@ export function openSse(
               return Promise.resolve(found);
             }
             return new Promise((done, fail) => {
-              const timer = setTimeout(
-                () => fail(new Error(`no ${kind} event within ${timeoutMs} ms`)),
-                timeoutMs,
-              );
-              waiters.push({
+              const waiter = {
                 kind,
-                resolve: (event) => {
+                resolve: (event: ReceivedEvent) => {
                   clearTimeout(timer);
                   done(event);
                 },
-              });
+              };
+              // A waiter that timed out leaves: the next event of its kind is for the next call.
+              const timer = setTimeout(() => {
+                const index = waiters.indexOf(waiter);
+                if (index !== -1) waiters.splice(index, 1);
+                fail(new Error(`no ${kind} event within ${timeoutMs} ms`));
+              }, timeoutMs);
+              waiters.push(waiter);
             });
           },
           close() {

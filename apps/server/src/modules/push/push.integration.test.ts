@@ -37,6 +37,7 @@ const REDIS_URL =
   process.env.TEST_REDIS_URL ?? ((await redisAnswers()) ? 'redis://127.0.0.1:6379' : undefined);
 
 interface Cluster {
+  url: string;
   nodes: { app: FastifyInstance; base: string; database: DbClient }[];
   createPlayer(): Promise<{ id: bigint; cookie: string }>;
   close(): Promise<void>;
@@ -68,6 +69,7 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   }
   let counter = 0;
   return {
+    url: testDb.url,
     nodes,
     async createPlayer() {
       counter += 1;
@@ -150,6 +152,46 @@ function pushSuite(name: string, env: () => Record<string, string>) {
         })
         .catch(() => {});
       await expect(client.next('balance', 800)).rejects.toThrow(/no balance event/);
+    });
+
+    it('a relay that dies mid-pass sends nothing and loses nothing; one pass sends the newest balance per account', async () => {
+      // ADR 044: money transactions queue their signals in push_outbox; one relay at a time (an
+      // advisory lock) sends the committed ones. A session holding that lock is a relay stuck in
+      // its pass: the other nodes' relays wait, and when it dies (rollback) nothing was sent and
+      // nothing is lost.
+      const player = await cluster.createPlayer();
+      const client = await stream('/api/stream', { cookie: player.cookie, ...sameOrigin });
+      await client.next('balance');
+      const stuck = createDbClient(cluster.url, { max: 1 });
+      try {
+        await stuck.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('push:relay', 72207))`);
+            for (let n = 1; n <= 3; n += 1) {
+              await cluster.nodes[0]!.app.services.wallet.creditDeposit({
+                playerId: player.id,
+                currency: 'EUR',
+                amountMinor: 100n,
+                paymentId: `relay-${player.id}-${n}`,
+              });
+            }
+            const queued = await tx.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM push_outbox WHERE account_id IS NOT NULL`,
+            );
+            expect(queued.rows[0]!.n).toBeGreaterThanOrEqual(3);
+            await expect(client.next('balance', 400)).rejects.toThrow(/no balance event/);
+            throw new Error('the relay dies');
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof Error) || error.message !== 'the relay dies') throw error;
+          });
+      } finally {
+        await stuck.close();
+      }
+      // The next relay sends the three credits as one balance signal: their final balance.
+      const pushed = await client.next('balance', 5_000);
+      expect(pushed.data).toMatchObject({ balance_main: { amount: '3.00', currency: 'EUR' } });
+      await expect(client.next('balance', 300)).rejects.toThrow(/no balance event/);
     });
 
     it('events published on node A reach node B, and a stream resumes after its Last-Event-ID', async () => {

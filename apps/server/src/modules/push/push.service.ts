@@ -3,11 +3,15 @@
  * guest's tab, fed by the push bus (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL).
  *
  * - `publish(playerId, kind, payload)` stores the event for the resume window and sends it to every
- *   node; with `{ tx }` it is stored and announced in the caller's transaction, so it goes out at
- *   COMMIT (and never after a ROLLBACK). `publishPublic` does the same for every stream.
- * - Balances are not published by callers: the ledger's trigger signals each player account whose
- *   balance changed, at commit, with the new balance; each node holding that player's streams
- *   updates the balances it last sent (read once when the stream opened) and sends them.
+ *   node; with `{ tx }` it is stored and queued in the caller's transaction, so the relay sends it
+ *   once that transaction has committed (and never after a ROLLBACK). `publishPublic` does the same for every stream.
+ * - Balances are not published by callers: the ledger's trigger queues a signal for each player
+ *   account whose balance changed (`push_outbox`, in the money transaction), with the new balance;
+ *   the relay sends the committed ones to every node (ADR 044); each node holding that player's
+ *   streams updates the balances it last sent (read once when the stream opened) and sends them.
+ * - The relay: every node polls the outbox every RELAY_POLL_MS, one at a time (an advisory lock),
+ *   and NOTIFYs what committed in its own transaction, so no money transaction ever NOTIFYs (a
+ *   NOTIFY serialises commits on PostgreSQL's notify-queue lock, ADR 042).
  * - A stream resumes with `Last-Event-ID` (a `push_events` id, the same on every node): the events
  *   after it are replayed; an id older than the window (or too many events missed) gets `resync`,
  *   after which the page reloads its data; an id that was never handed out is ignored.
@@ -39,6 +43,15 @@ export const RESUME_WINDOW_MS = 5 * 60_000;
 export const MAX_REPLAY = 100;
 export const HEARTBEAT_MS = 15_000;
 export const JACKPOT_TICK_MS = 5_000;
+/**
+ * How often each node's relay looks for committed balance changes and events (ADR 044): the most a
+ * signal waits after its commit when the relay is idle (half that on average), against the header's
+ * 500 ms budget; an empty pass is one indexed read of an empty table.
+ */
+export const RELAY_POLL_MS = 50;
+/** Outbox rows one relay pass takes; a full batch is followed at once by another, at most RELAY_MAX_BATCHES. */
+export const RELAY_BATCH = 1_000;
+const RELAY_MAX_BATCHES = 20;
 /** A player's open tabs; one more is refused (429) rather than starving the node. */
 export const MAX_STREAMS_PER_PLAYER = 5;
 /** A guest address's open public streams (shared NATs hold a few). */
@@ -313,6 +326,19 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
     pass: () => repository.pruneBefore(new Date(deps.now().getTime() - RESUME_WINDOW_MS)),
   });
 
+  const relayLoop: BackgroundLoop = createBackgroundLoop({
+    name: 'push-relay',
+    pollMs: RELAY_POLL_MS,
+    log: deps.log,
+    pass: async () => {
+      // Bounded: under a flood the next pass comes RELAY_POLL_MS later, and the loop never spins.
+      for (let batch = 0; batch < RELAY_MAX_BATCHES; batch += 1) {
+        const { taken } = await repository.relay(RELAY_BATCH);
+        if (taken < RELAY_BATCH) return;
+      }
+    },
+  });
+
   const jackpotLoop: BackgroundLoop = createBackgroundLoop({
     name: 'push-jackpots',
     pollMs: JACKPOT_TICK_MS,
@@ -368,6 +394,7 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
       }, HEARTBEAT_MS);
       heartbeat.unref();
       pruneLoop.start();
+      relayLoop.start();
       jackpotLoop.start();
     },
 
@@ -381,6 +408,7 @@ export function createPushService(deps: Deps, pushDeps: PushDeps, options: { red
         stream.response.end();
       }
       await pruneLoop.stop();
+      await relayLoop.stop();
       await jackpotLoop.stop();
       await bus.close();
     },
