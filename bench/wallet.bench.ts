@@ -18,7 +18,19 @@
  * server to /tmp/prof; BENCH_WAITS=1 prints what PostgreSQL sessions waited on during the HTTP phase
  * (mostly `Client:ClientRead`: the database waits for the Node process, not the other way round).
  *
- * Usage: npm run bench:wallet [-- --seconds 10]
+ * `--compare` (or BENCH_COMPARE=1) measures the service-layer and HTTP phases twice in the run, once
+ * with the balance signal as it was before ADR 044 (the ledger trigger calling `pg_notify` inside the
+ * money transaction, migration 0031) and once as it is (a `push_outbox` row sent by the relay), the
+ * order alternated over `--rounds` (default 1), then pgbench once: both ratios against the same
+ * reference, on the same server and machine load.
+ *
+ * `--group-commit` adds an experiment (ADR 044), not a shipped path: the same deposit credit as one
+ * `ledger_transfer` statement per credit (its own commit), against a batcher that sends whatever
+ * credits are queued while earlier batches are in flight as one statement (a bench-only function:
+ * each credit in its own subtransaction, so one failure undoes only itself; each keeps its
+ * idempotency key), with at most 2 or 4 batches in flight.
+ *
+ * Usage: npm run bench:wallet [-- --seconds 10] [-- --compare [--rounds 2]] [-- --group-commit]
  */
 import { execFile, fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -35,6 +47,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.service.ts';
+import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
 
@@ -57,8 +70,16 @@ if (process.env.BENCH_ROLE === 'server') {
   });
   await new Promise(() => {});
 }
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    compare: { type: 'boolean', default: process.env.BENCH_COMPARE === '1' },
+    rounds: { type: 'string', default: '1' },
+    'group-commit': { type: 'boolean', default: false },
+  },
+});
 const seconds = Number(values.seconds);
+const rounds = values.compare ? Math.max(1, Math.min(5, Number(values.rounds))) : 1;
 const PLAYERS = 16;
 const WARMUP_SECONDS = 2;
 const AMOUNT_MINOR = 1000n;
@@ -99,6 +120,33 @@ for (let i = 0; i < PLAYERS; i += 1) {
   );
   players.push(BigInt(row.rows[0]!.id));
 }
+
+/**
+ * How the ledger trigger signals a player balance change (ADR 044): `relay` is the current
+ * `push_balance_changed` (migration 0038, a `push_outbox` row); `notify` puts back migration 0031's
+ * body (`pg_notify` in the money transaction) for the comparison.
+ */
+type Signal = 'notify' | 'relay';
+async function useSignal(signal: Signal): Promise<void> {
+  const body =
+    signal === 'notify'
+      ? sql.raw(`PERFORM pg_notify('croupier_push', json_build_object('t', 'b', 'p', NEW.player_id::text,
+    'k', NEW.name, 'c', NEW.currency, 'v', NEW.balance_minor::text)::text);`)
+      : sql.raw(`INSERT INTO push_outbox (account_id, message) VALUES (NEW.id, json_build_object('t', 'b',
+    'p', NEW.player_id::text, 'k', NEW.name, 'c', NEW.currency, 'v', NEW.balance_minor::text)::text);`);
+  await client.db.execute(sql`CREATE OR REPLACE FUNCTION push_balance_changed() RETURNS trigger
+    LANGUAGE plpgsql AS $fn$ BEGIN ${body} RETURN NULL; END; $fn$`);
+}
+const signalLabel: Record<Signal, string> = {
+  notify: 'before (NOTIFY in the money transaction)',
+  relay: 'after (outbox + relay)',
+};
+/** The variants in the order they run: alternated per round, so drift in the machine's load is shared. */
+const variants: Signal[] = values.compare
+  ? Array.from({ length: rounds }, (_, round): Signal[] =>
+      round % 2 === 0 ? ['notify', 'relay'] : ['relay', 'notify'],
+    ).flat()
+  : ['relay'];
 
 interface Figure {
   name: string;
@@ -152,12 +200,141 @@ async function serviceLayer(durationSeconds: number, tag: string): Promise<Figur
 }
 
 await serviceLayer(WARMUP_SECONDS, 'warm');
-const figures: Figure[] = [await serviceLayer(seconds, 'svc')];
+const figures: Figure[] = [];
+for (const [index, signal] of variants.entries()) {
+  await useSignal(signal);
+  await serviceLayer(1, `warm${index}`);
+  const figure = await serviceLayer(seconds, `svc${index}`);
+  if (values.compare) figure.name += `, ${signalLabel[signal]}`;
+  figures.push(figure);
+}
+await useSignal('relay');
+
+// --- 1b. group commit, the experiment ---------------------------------------------------------------
+if (values['group-commit']) {
+  await client.db.execute(sql`
+    CREATE OR REPLACE FUNCTION bench_ledger_transfer_batch(p_items jsonb) RETURNS jsonb
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      v_item jsonb;
+      v_answers jsonb := '[]'::jsonb;
+    BEGIN
+      FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+        BEGIN
+          v_answers := v_answers || jsonb_build_array(jsonb_build_object('ok', ledger_transfer(
+            v_item ->> 'key', v_item ->> 'hash', v_item ->> 'kind', v_item -> 'metadata', v_item -> 'accounts')));
+        EXCEPTION WHEN OTHERS THEN
+          v_answers := v_answers || jsonb_build_array(jsonb_build_object('error', SQLSTATE));
+        END;
+      END LOOP;
+      RETURN v_answers;
+    END;
+    $fn$`);
+  type Args = NonNullable<ReturnType<typeof depositLedgerArguments>>;
+  const argsFor = (playerId: bigint, paymentId: string): Args => {
+    const args = depositLedgerArguments({ playerId, currency: 'EUR', amountMinor: AMOUNT_MINOR, paymentId });
+    if (!args) throw new Error('deposit refused');
+    return args;
+  };
+  const single = async (args: Args) => {
+    await client.db.execute(sql`SELECT ledger_transfer(${args.key}, ${args.hash}, ${args.kind},
+      ${args.metadata}::jsonb, ${args.accounts}::jsonb)`);
+  };
+  /** Natural batching: what queued while `inFlight` batches were out goes as the next one. */
+  const batcher = (inFlight: number, maxBatch: number) => {
+    const queue: { args: Args; done: (error?: Error) => void }[] = [];
+    let out = 0;
+    const sizes: number[] = [];
+    const flush = () => {
+      while (out < inFlight && queue.length > 0) {
+        const batch = queue.splice(0, maxBatch);
+        sizes.push(batch.length);
+        out += 1;
+        const items = batch.map(({ args }) => ({
+          key: args.key,
+          hash: args.hash,
+          kind: args.kind,
+          metadata: JSON.parse(args.metadata) as unknown,
+          accounts: JSON.parse(args.accounts) as unknown,
+        }));
+        client.db
+          .execute<{ answers: { ok?: unknown; error?: string }[] }>(
+            sql`SELECT bench_ledger_transfer_batch(${JSON.stringify(items)}::jsonb) AS answers`,
+          )
+          .then((result) => {
+            const answers = result.rows[0]?.answers ?? [];
+            batch.forEach((entry, i) => {
+              const error = answers[i]?.error;
+              entry.done(error ? new Error(`credit failed: ${error}`) : undefined);
+            });
+          })
+          .catch((error: unknown) => {
+            for (const entry of batch) entry.done(error instanceof Error ? error : new Error(String(error)));
+          })
+          .finally(() => {
+            out -= 1;
+            flush();
+          });
+      }
+    };
+    return {
+      sizes,
+      submit: (args: Args) =>
+        new Promise<void>((resolve, reject) => {
+          queue.push({ args, done: (error) => (error ? reject(error) : resolve()) });
+          flush();
+        }),
+    };
+  };
+  const measure = async (name: string, tag: string, credit: (args: Args) => Promise<void>) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      players.map(async (playerId, worker) => {
+        for (let n = 0; performance.now() < deadline; n += 1) {
+          const started = performance.now();
+          try {
+            await credit(argsFor(playerId, `gc_${tag}_${worker}_${n}`));
+            latencies.push(performance.now() - started);
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    figures.push({
+      name,
+      transactionsPerSecond: latencies.length / seconds,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      errors,
+    });
+  };
+  // One per commit, then batched, then one per commit again: drift in the machine's load shows.
+  for (const [index, inFlight] of [0, 2, 4, 0].entries()) {
+    if (inFlight === 0) {
+      await measure('group commit experiment: one ledger_transfer per commit', `one${index}`, single);
+    } else {
+      const batches = batcher(inFlight, 64);
+      await measure(
+        `group commit experiment: batched, ≤ ${inFlight} batches in flight`,
+        `batch${index}`,
+        batches.submit,
+      );
+      const mean = batches.sizes.reduce((sum, n) => sum + n, 0) / Math.max(batches.sizes.length, 1);
+      console.log(
+        `group commit, ≤ ${inFlight} in flight: ${batches.sizes.length} batches, ${mean.toFixed(1)} credits each`,
+      );
+    }
+  }
+}
 
 // --- 2. HTTP: signed webhooks crediting deposits --------------------------------------------------
 // Deposits as makedeposit leaves them (pending, with the provider's payment id), made in bulk so
 // the measured phase is only the webhook path.
-const depositCount = (seconds + WARMUP_SECONDS) * 6000;
+const depositCount = (seconds + WARMUP_SECONDS) * 6000 * (values.compare ? 2 * rounds : 1);
 await client.db.execute(sql`
   INSERT INTO cashier_transactions
     (player_id, type, method, provider_method, currency, amount_minor, status, domain, provider_payment_id)
@@ -253,7 +430,9 @@ await new Promise<void>((resolve, reject) => {
   serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 await http(WARMUP_SECONDS);
-{
+for (const signal of variants) {
+  await useSignal(signal);
+  await http(1);
   // BENCH_WAITS=1: what the server's sessions wait on during the HTTP phase (pg_stat_activity).
   const waits = new Map<string, number>();
   let sampling = process.env.BENCH_WAITS === '1';
@@ -274,16 +453,20 @@ await http(WARMUP_SECONDS);
     ).rows[0]?.n ?? 0;
   const creditedBefore = await creditedSoFar();
   const walBefore = await walSoFar(client.db);
-  figures.push(await http(seconds));
+  const figure = await http(seconds);
+  if (values.compare) figure.name += `, ${signalLabel[signal]}`;
+  figures.push(figure);
   const walAfter = await walSoFar(client.db);
   walFigures.push({
-    name: 'HTTP webhook credit',
+    name: values.compare ? `HTTP webhook credit, ${signalLabel[signal]}` : 'HTTP webhook credit',
     ...walPer(walBefore, walAfter, (await creditedSoFar()) - creditedBefore),
   });
   sampling = false;
   await sampler;
-  if (waits.size > 0) console.log('server sessions during HTTP phase:', Object.fromEntries(waits));
+  if (waits.size > 0)
+    console.log(`server sessions during HTTP phase (${signal}):`, Object.fromEntries(waits));
 }
+await useSignal('relay');
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
 serverProcess.send('stop');
 await serverExited;
@@ -340,6 +523,26 @@ for (const w of walFigures) {
   console.log(`| ${w.name} | ${w.records.toFixed(1)} | ${w.bytes.toFixed(0)} | ${w.fpi.toFixed(2)} |`);
 }
 console.log(`deposits credited through webhooks: ${credited.rows[0]?.n ?? 0}`);
+if (values.compare && pgbenchFigure) {
+  // Mean ratio of each path and signal over the rounds, the figures ADR 044 quotes.
+  const reference = pgbenchFigure.transactionsPerSecond;
+  for (const path of ['service layer', 'HTTP']) {
+    const mean = (signal: Signal) => {
+      const matching = figures.filter((f) => f.name.startsWith(path) && f.name.endsWith(signalLabel[signal]));
+      return matching.reduce((sum, f) => sum + f.transactionsPerSecond, 0) / Math.max(matching.length, 1);
+    };
+    const before = mean('notify');
+    const after = mean('relay');
+    console.log(
+      `${path}: before ${(before / reference).toFixed(3)}× pgbench (${before.toFixed(0)} tx/s), ` +
+        `after ${(after / reference).toFixed(3)}× (${after.toFixed(0)} tx/s), after/before ${(after / before).toFixed(2)}`,
+    );
+  }
+}
+// The relay keeps up: what it has not sent yet, a moment after the last credit.
+await new Promise((resolve) => setTimeout(resolve, 500));
+const outboxLeft = await client.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM push_outbox`);
+console.log(`push_outbox rows not yet relayed: ${outboxLeft.rows[0]?.n ?? 0}`);
 console.log(
   `ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations.slice(0, 5))}`,
 );
