@@ -18,7 +18,13 @@
  * transactions per second is the wallet-vs-pgbench ratio of the bet + win pair; with the WAL each
  * writes per transaction (`pg_stat_wal`, ADR 042).
  *
- * Usage: npm run bench:spins [-- --seconds 10]
+ * `--compare` (or BENCH_COMPARE=1, ADR 044) measures the spins and the wallet API reference twice in
+ * the run, once with the balance signal as it was before ADR 044 (`pg_notify` in each money
+ * transaction) and once as it is (a `push_outbox` row relayed after the commit), alternated over
+ * `--rounds`, and prints both ratios against the same pgbench; the main table shows the last
+ * "after" phases.
+ *
+ * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +42,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
 import { rgsCredentials } from '../apps/server/src/provider-credentials.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
-import { pgbenchDoubleEntry, walPer, walSoFar } from './pgbench-double-entry.ts';
+import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
+import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 if (process.env.BENCH_ROLE === 'server') {
   const childConfig = loadConfig(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>);
@@ -52,8 +59,20 @@ if (process.env.BENCH_ROLE === 'server') {
   await new Promise(() => {});
 }
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    compare: { type: 'boolean', default: process.env.BENCH_COMPARE === '1' },
+    rounds: { type: 'string', default: '1' },
+  },
+});
 const seconds = Number(values.seconds);
+// The balance signal of each measured phase (ADR 044): both, alternated, with --compare.
+const variants: PushSignal[] = values.compare
+  ? signalOrder(Math.max(1, Math.min(5, Number(values.rounds))))
+  : ['relay'];
+/** Each measured phase with the signal it ran with, for the comparison. */
+const compared: { path: 'spins' | 'wallet'; signal: PushSignal; spinsPerSecond: number }[] = [];
 const PLAYERS = 16;
 const WARMUP_SECONDS = 2;
 const GAME = 'neon-reels';
@@ -222,7 +241,17 @@ async function run(durationSeconds: number): Promise<Figure> {
 }
 
 await run(WARMUP_SECONDS);
-const figure = await run(seconds);
+let lastSpins: Figure | undefined;
+for (const signal of variants) {
+  await usePushSignal(client.db, signal);
+  await run(1);
+  const measured = await run(seconds);
+  compared.push({ path: 'spins', signal, spinsPerSecond: measured.spinsPerSecond });
+  if (signal === 'relay') lastSpins = measured;
+}
+await usePushSignal(client.db, 'relay');
+// Every order of variants ends with a relay phase measured.
+const figure = lastSpins!;
 // Let the server's outbox finish anything in flight before the books are read.
 await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -287,10 +316,22 @@ async function walletOnly(durationSeconds: number, tag: string): Promise<Figure>
 }
 
 await walletOnly(WARMUP_SECONDS, 'warm');
-const walBeforeReference = await walSoFar(client.db);
-const reference = await walletOnly(seconds, 'run');
-// Per wallet call (a bet or a win: one ledger transaction each).
-const referenceWal = walPer(walBeforeReference, await walSoFar(client.db), reference.spins * 2);
+let lastReference: { figure: Figure; wal: WalPerTransaction } | undefined;
+for (const [index, signal] of variants.entries()) {
+  await usePushSignal(client.db, signal);
+  await walletOnly(1, `warm${index}`);
+  const walBeforeReference = await walSoFar(client.db);
+  const measured = await walletOnly(seconds, `run${index}`);
+  compared.push({ path: 'wallet', signal, spinsPerSecond: measured.spinsPerSecond });
+  if (signal === 'relay') {
+    // Per wallet call (a bet or a win: one ledger transaction each).
+    const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
+    lastReference = { figure: measured, wal };
+  }
+}
+await usePushSignal(client.db, 'relay');
+const reference = lastReference!.figure;
+const referenceWal = lastReference!.wal;
 const violationsAfter = await checkInvariants(client.db);
 
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
@@ -355,6 +396,21 @@ if (pgbench) {
   );
 } else {
   console.log('pgbench not found: install postgresql-client to get the wallet-vs-pgbench ratio.');
+}
+if (values.compare) {
+  // Means over the rounds; wallet calls (2 per pair) over pgbench's transactions per second.
+  const mean = (path: 'spins' | 'wallet', signal: PushSignal) => {
+    const matching = compared.filter((c) => c.path === path && c.signal === signal);
+    return matching.reduce((sum, c) => sum + c.spinsPerSecond, 0) / Math.max(matching.length, 1);
+  };
+  for (const signal of ['notify', 'relay'] as const) {
+    const pairs = mean('wallet', signal);
+    const ratio = pgbench ? ((pairs * 2) / Math.max(pgbench.transactionsPerSecond, 1e-9)).toFixed(3) : 'n/a';
+    console.log(
+      `${PUSH_SIGNAL_LABEL[signal]}: spins ${mean('spins', signal).toFixed(1)}/s, wallet API pairs ${pairs.toFixed(1)}/s, ` +
+        `wallet API bet + win vs pgbench ${ratio}×`,
+    );
+  }
 }
 console.log(`rounds left open or settling: ${unsettled.rows[0]?.n ?? 0}`);
 console.log(

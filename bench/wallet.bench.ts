@@ -50,6 +50,7 @@ import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.s
 import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
+import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 const run = promisify(execFile);
 
@@ -121,32 +122,8 @@ for (let i = 0; i < PLAYERS; i += 1) {
   players.push(BigInt(row.rows[0]!.id));
 }
 
-/**
- * How the ledger trigger signals a player balance change (ADR 044): `relay` is the current
- * `push_balance_changed` (migration 0038, a `push_outbox` row); `notify` puts back migration 0031's
- * body (`pg_notify` in the money transaction) for the comparison.
- */
-type Signal = 'notify' | 'relay';
-async function useSignal(signal: Signal): Promise<void> {
-  const body =
-    signal === 'notify'
-      ? sql.raw(`PERFORM pg_notify('croupier_push', json_build_object('t', 'b', 'p', NEW.player_id::text,
-    'k', NEW.name, 'c', NEW.currency, 'v', NEW.balance_minor::text)::text);`)
-      : sql.raw(`INSERT INTO push_outbox (account_id, message) VALUES (NEW.id, json_build_object('t', 'b',
-    'p', NEW.player_id::text, 'k', NEW.name, 'c', NEW.currency, 'v', NEW.balance_minor::text)::text);`);
-  await client.db.execute(sql`CREATE OR REPLACE FUNCTION push_balance_changed() RETURNS trigger
-    LANGUAGE plpgsql AS $fn$ BEGIN ${body} RETURN NULL; END; $fn$`);
-}
-const signalLabel: Record<Signal, string> = {
-  notify: 'before (NOTIFY in the money transaction)',
-  relay: 'after (outbox + relay)',
-};
-/** The variants in the order they run: alternated per round, so drift in the machine's load is shared. */
-const variants: Signal[] = values.compare
-  ? Array.from({ length: rounds }, (_, round): Signal[] =>
-      round % 2 === 0 ? ['notify', 'relay'] : ['relay', 'notify'],
-    ).flat()
-  : ['relay'];
+// The balance signal of each measured phase (ADR 044): both, alternated, with --compare.
+const variants: PushSignal[] = values.compare ? signalOrder(rounds) : ['relay'];
 
 interface Figure {
   name: string;
@@ -202,13 +179,13 @@ async function serviceLayer(durationSeconds: number, tag: string): Promise<Figur
 await serviceLayer(WARMUP_SECONDS, 'warm');
 const figures: Figure[] = [];
 for (const [index, signal] of variants.entries()) {
-  await useSignal(signal);
+  await usePushSignal(client.db, signal);
   await serviceLayer(1, `warm${index}`);
   const figure = await serviceLayer(seconds, `svc${index}`);
-  if (values.compare) figure.name += `, ${signalLabel[signal]}`;
+  if (values.compare) figure.name += `, ${PUSH_SIGNAL_LABEL[signal]}`;
   figures.push(figure);
 }
-await useSignal('relay');
+await usePushSignal(client.db, 'relay');
 
 // --- 1b. group commit, the experiment ---------------------------------------------------------------
 if (values['group-commit']) {
@@ -431,7 +408,7 @@ await new Promise<void>((resolve, reject) => {
 });
 await http(WARMUP_SECONDS);
 for (const signal of variants) {
-  await useSignal(signal);
+  await usePushSignal(client.db, signal);
   await http(1);
   // BENCH_WAITS=1: what the server's sessions wait on during the HTTP phase (pg_stat_activity).
   const waits = new Map<string, number>();
@@ -454,11 +431,11 @@ for (const signal of variants) {
   const creditedBefore = await creditedSoFar();
   const walBefore = await walSoFar(client.db);
   const figure = await http(seconds);
-  if (values.compare) figure.name += `, ${signalLabel[signal]}`;
+  if (values.compare) figure.name += `, ${PUSH_SIGNAL_LABEL[signal]}`;
   figures.push(figure);
   const walAfter = await walSoFar(client.db);
   walFigures.push({
-    name: values.compare ? `HTTP webhook credit, ${signalLabel[signal]}` : 'HTTP webhook credit',
+    name: values.compare ? `HTTP webhook credit, ${PUSH_SIGNAL_LABEL[signal]}` : 'HTTP webhook credit',
     ...walPer(walBefore, walAfter, (await creditedSoFar()) - creditedBefore),
   });
   sampling = false;
@@ -466,7 +443,7 @@ for (const signal of variants) {
   if (waits.size > 0)
     console.log(`server sessions during HTTP phase (${signal}):`, Object.fromEntries(waits));
 }
-await useSignal('relay');
+await usePushSignal(client.db, 'relay');
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
 serverProcess.send('stop');
 await serverExited;
@@ -527,8 +504,10 @@ if (values.compare && pgbenchFigure) {
   // Mean ratio of each path and signal over the rounds, the figures ADR 044 quotes.
   const reference = pgbenchFigure.transactionsPerSecond;
   for (const path of ['service layer', 'HTTP']) {
-    const mean = (signal: Signal) => {
-      const matching = figures.filter((f) => f.name.startsWith(path) && f.name.endsWith(signalLabel[signal]));
+    const mean = (signal: PushSignal) => {
+      const matching = figures.filter(
+        (f) => f.name.startsWith(path) && f.name.endsWith(PUSH_SIGNAL_LABEL[signal]),
+      );
       return matching.reduce((sum, f) => sum + f.transactionsPerSecond, 0) / Math.max(matching.length, 1);
     };
     const before = mean('notify');
