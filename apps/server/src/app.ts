@@ -22,6 +22,7 @@ import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { messages } from './messages.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { backoffice, social } = services;
   await app.register(socialRoutes, { config, social, rateLimiter, messages });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
+  await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,

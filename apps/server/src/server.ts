@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   if (demoAdmin) {
     app.log.info(
       { username: demoAdmin.username, email: demoAdmin.email, password: demoAdmin.password },
-      `demo back-office admin (demo profile only): ${demoAdmin.email} / ${demoAdmin.password}`,
+      `demo back-office admin (demo profile only): ${demoAdmin.email} / ${demoAdmin.password} (an admin: enrol an authenticator app at the first sign-in)`,
     );
   }
 

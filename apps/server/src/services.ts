@@ -13,6 +13,7 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createSessionSpans, currentSessionStartSql } from './modules/auth/session-spans.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createPlayersDesk } from './modules/backoffice/players.service.ts';
 import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
 import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
 import {
@@ -366,6 +367,14 @@ export function createServices(deps: Deps) {
     responsibleGaming,
     rgSessions,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
+    // The back office's players desk (issue #18): other modules' data through their services.
+    playersDesk: createPlayersDesk(deps, {
+      accounts,
+      wallet,
+      transactions: (playerId, page) => cashier.history(playerId, { ...page, type: 'all' }),
+      verification: (playerId) => kyc.verificationOf(playerId),
+      exclusion: (playerId) => responsibleGaming.activeExclusion(playerId),
+    }),
     kyc,
     support,
     // The in-house sportsbook (ADR 030, 034): its feed, catalogue and bets; a provider with its own

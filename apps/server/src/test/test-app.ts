@@ -20,6 +20,8 @@ export interface TestApp {
   config: Config;
   /** The test database's URL: another node (`createTestNode`) can run on it. */
   databaseUrl: string;
+  /** The app's clock (the `now` option, or the real one). */
+  now(): Date;
   close(): Promise<void>;
   /** Creates a player and a live session; returns the cookie header to act as them. */
   /**
@@ -68,6 +70,7 @@ export async function createTestApp(
     database,
     config,
     databaseUrl: testDb.url,
+    now: options.now ?? (() => new Date()),
     async close() {
       await app.close();
       await database.close();

@@ -29,6 +29,29 @@ export function playerLocaleSql(playerId: SQL): SQL {
 type Executor = Db | Tx;
 
 export type PlayerStatus = 'active' | 'banned' | 'deleted';
+
+/** A player as staff search lists them (staff-view.ts). */
+export interface StaffPlayerSummary {
+  id: number;
+  login: string;
+  login_type: string;
+  status: string;
+  currency: string | null;
+  country_code: string | null;
+  created_at: string;
+}
+
+export interface StaffPlayerAccount extends StaffPlayerSummary {
+  locale: string;
+  status_changed_at: string | null;
+  registration_completed: boolean;
+  two_factor_enabled: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  birth_date: string | null;
+  contacts: { type: string; value: string; confirmed: boolean; is_login: boolean; subscribed: boolean }[];
+}
+
 export type LoginType = 'email' | 'phone' | 'external';
 export type ContactType = 'email' | 'phone';
 
@@ -326,6 +349,108 @@ function createAccountsQueries(db: Executor) {
 
     async setPassword(id: bigint, passwordHash: string, now: Date): Promise<void> {
       await db.update(players).set({ passwordHash, passwordChangedAt: now }).where(eq(players.id, id));
+    },
+
+    /** Moves the status only from `from` (a compare-and-set): true if it moved. */
+    async setStatusFrom(id: bigint, from: PlayerStatus, to: PlayerStatus, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(players)
+        .set({ status: to, statusChangedAt: now })
+        .where(and(eq(players.id, id), eq(players.status, from)))
+        .returning({ id: players.id });
+      return rows.length > 0;
+    },
+
+    /** Staff search (staff-view.ts): id, or a prefix of the login or of an email or phone contact. */
+    async staffSearch(query: string, page: { offset: number; count: number }): Promise<StaffPlayerSummary[]> {
+      const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byId = /^[1-9][0-9]{0,17}$/.test(query) ? sql`p.id = ${BigInt(query)} OR` : sql``;
+      const phonePrefix = query.replace(/[^0-9]/g, '');
+      const byPhone =
+        phonePrefix.length >= 3
+          ? sql`OR EXISTS (SELECT 1 FROM player_contacts c WHERE c.player_id = p.id AND c.type = 'phone'
+                           AND c.value LIKE ${`${phonePrefix}%`})`
+          : sql``;
+      const result = await db.execute<{
+        id: string;
+        login: string;
+        login_type: string;
+        status: string;
+        currency: string | null;
+        country_code: string | null;
+        created_at: Date | string;
+      }>(sql`
+        SELECT p.id::text, p.login, p.login_type, p.status, p.currency, p.country_code, p.created_at
+          FROM players p
+         WHERE ${byId} lower(p.login) LIKE ${prefix}
+            OR EXISTS (SELECT 1 FROM player_contacts c WHERE c.player_id = p.id AND c.type = 'email'
+                        AND c.value LIKE ${prefix})
+            ${byPhone}
+         ORDER BY p.id DESC
+         OFFSET ${page.offset} LIMIT ${page.count}`);
+      return result.rows.map((row) => ({
+        id: Number(row.id),
+        login: row.login,
+        login_type: row.login_type,
+        status: row.status,
+        currency: row.currency,
+        country_code: row.country_code,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+    },
+
+    async staffAccount(id: bigint): Promise<StaffPlayerAccount | null> {
+      const rows = await db
+        .select({
+          id: players.id,
+          login: players.login,
+          loginType: players.loginType,
+          status: players.status,
+          statusChangedAt: players.statusChangedAt,
+          currency: players.currency,
+          countryCode: players.countryCode,
+          locale: players.locale,
+          createdAt: players.createdAt,
+          registrationCompleted: players.isRegistrationCompleted,
+          twoFactorEnabledAt: players.twoFactorEnabledAt,
+          firstName: playerProfiles.firstName,
+          lastName: playerProfiles.lastName,
+          birthDate: playerProfiles.birthDate,
+        })
+        .from(players)
+        .leftJoin(playerProfiles, eq(playerProfiles.playerId, players.id))
+        .where(eq(players.id, id))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      const contacts = await db
+        .select()
+        .from(playerContacts)
+        .where(eq(playerContacts.playerId, id))
+        .orderBy(asc(playerContacts.id));
+      return {
+        id: Number(row.id),
+        login: row.login,
+        login_type: row.loginType,
+        status: row.status,
+        status_changed_at: row.statusChangedAt?.toISOString() ?? null,
+        currency: row.currency,
+        country_code: row.countryCode,
+        locale: row.locale,
+        created_at: row.createdAt.toISOString(),
+        registration_completed: row.registrationCompleted,
+        two_factor_enabled: row.twoFactorEnabledAt !== null,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        birth_date: row.birthDate,
+        contacts: contacts.map((contact) => ({
+          type: contact.type,
+          value: contact.value,
+          confirmed: contact.confirmedAt !== null,
+          is_login: contact.isLogin,
+          subscribed: contact.subscribed,
+        })),
+      };
     },
 
     async setStatus(id: bigint, status: PlayerStatus, now: Date): Promise<boolean> {

@@ -20,6 +20,7 @@ import { normalizeContactValue } from './contact-value.ts';
 import { createContacts } from './contacts.ts';
 import { createProfile } from './profile.ts';
 import { createSignUpAndSignIn } from './sign-up-and-sign-in.ts';
+import { createStaffView } from './staff-view.ts';
 import { createTwoFactor } from './two-factor.ts';
 
 export function createAccountsService(
@@ -69,6 +70,7 @@ export function createAccountsService(
   const profile = createProfile({ deps, repository, metadata, support });
   const contacts = createContacts({ deps, repository, notifications, secret, support });
   const bans = createBans({ deps, repository, sessions });
+  const staffView = createStaffView({ deps, repository, sessions });
 
   return {
     ...signUpAndSignIn,
@@ -77,6 +79,7 @@ export function createAccountsService(
     ...profile,
     ...contacts,
     ...bans,
+    ...staffView,
     /** The promo code kept from sign-up (campaigns redeem it at the first deposit, ADR 021). */
     signUpPromoCode: (playerId: bigint) => repository.signUpPromoCode(playerId),
     /** The loyalty character chosen at sign-up (loyalty shows it until the player picks another). */

@@ -6,31 +6,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { BackofficeRole } from './backoffice.repository.ts';
+import type { BackofficeRole } from './backoffice.roles.ts';
 import { createStaffAccount } from './backoffice.staff.ts';
+import { createStaff } from './staff-test-client.ts';
 
 let h: TestApp;
 const tokens: Partial<Record<BackofficeRole, string>> = {};
 const ids: Partial<Record<BackofficeRole, number>> = {};
 
 async function staff(role: BackofficeRole): Promise<void> {
-  const { user, link } = await createStaffAccount(h.database.db, {
-    email: `audit-${role}@croupier.test`,
-    role,
-    origin: 'http://casino.test',
-    now: new Date(),
-  });
-  const code = new URLSearchParams(new URL(link).hash.slice(1)).get('code');
-  const password = `${role}-password-123`;
-  const response = await h.app.inject({
-    method: 'POST',
-    url: '/nfx/auth/setup',
-    payload: { code, password, passwordConfirmation: password },
-  });
-  const body = response.json() as { jwt?: string };
-  if (!body.jwt) throw new Error(response.body);
-  tokens[role] = body.jwt;
-  ids[role] = Number(user.id);
+  const made = await createStaff(h, role, { username: `audit-${role}` });
+  tokens[role] = made.jwt;
+  ids[role] = made.id;
 }
 
 async function call(
@@ -87,7 +74,8 @@ async function rowCount(): Promise<number> {
 beforeAll(async () => {
   h = await createTestApp();
   await staff('admin');
-  await staff('editor');
+  await staff('content');
+  await staff('payments');
 }, 60_000);
 
 afterAll(async () => {
@@ -98,7 +86,7 @@ describe('staff audit log', () => {
   it('keeps a role change with before and after, who, when and from where', async () => {
     const { user } = await createStaffAccount(h.database.db, {
       email: 'promoted@croupier.test',
-      role: 'editor',
+      role: 'content',
       origin: 'http://casino.test',
       now: new Date(),
     });
@@ -112,7 +100,7 @@ describe('staff audit log', () => {
       target_type: 'staff',
       target_id: String(user.id),
       outcome: 'done',
-      before: { role: 'editor' },
+      before: { role: 'content' },
       after: { role: 'admin' },
       ip: '203.0.113.7',
       user_agent: 'audit-test',
@@ -121,15 +109,17 @@ describe('staff audit log', () => {
 
     // Refused for too low a role (who tried is kept); failed for the admin's own role.
     const before = await rowCount();
-    expect((await call('PUT', `/nfx/users/${user.id}/role`, 'editor', { role: null })).status).toBe(403);
+    expect((await call('PUT', `/nfx/users/${user.id}/role`, 'content', { role: null })).status).toBe(403);
     expect(await lastRow()).toMatchObject({
-      staff_id: String(ids.editor),
-      staff_role: 'editor',
+      staff_id: String(ids.content),
+      staff_role: 'content',
       action: 'staff.set_role',
       outcome: 'refused',
       detail: 'forbidden',
     });
-    expect((await call('PUT', `/nfx/users/${ids.admin}/role`, 'admin', { role: 'editor' })).status).toBe(403);
+    expect((await call('PUT', `/nfx/users/${ids.admin}/role`, 'admin', { role: 'content' })).status).toBe(
+      403,
+    );
     expect(await lastRow()).toMatchObject({ outcome: 'failed', detail: 'own_role' });
     expect(await rowCount()).toBe(before + 2);
     // Nothing changed by either attempt.
@@ -150,9 +140,9 @@ describe('staff audit log', () => {
       outcome: 'refused',
       detail: 'invalid_token',
     });
-    expect((await call('POST', '/nfx/operator/withdrawals/999999/reject', 'editor')).status).toBe(400);
+    expect((await call('POST', '/nfx/operator/withdrawals/999999/reject', 'payments')).status).toBe(400);
     expect(await lastRow()).toMatchObject({
-      staff_role: 'editor',
+      staff_role: 'payments',
       action: 'cashier.reject_withdrawal',
       outcome: 'failed',
     });
@@ -161,9 +151,9 @@ describe('staff audit log', () => {
     expect(await rowCount()).toBe(before + 2);
   });
 
-  it('keeps a settings change with the value before and after; an editor is refused', async () => {
+  it('keeps a settings change with the value before and after; a content editor is refused', async () => {
     expect(
-      (await call('PUT', '/nfx/operator/cashier/settings', 'editor', { kyc_block_enabled: true })).status,
+      (await call('PUT', '/nfx/operator/cashier/settings', 'content', { kyc_block_enabled: true })).status,
     ).toBe(403);
     expect(await lastRow()).toMatchObject({ action: 'cashier.set_settings', outcome: 'refused' });
     const done = await call('PUT', '/nfx/operator/cashier/settings', 'admin', { kyc_block_enabled: true });
@@ -209,7 +199,7 @@ describe('staff audit log', () => {
     );
     expect(future.body.data).toEqual([]);
 
-    expect((await call('GET', '/nfx/audit-log', 'editor')).status).toBe(403);
+    expect((await call('GET', '/nfx/audit-log', 'content')).status).toBe(403);
     expect((await call('GET', '/nfx/audit-log', null)).status).toBe(401);
     expect((await call('GET', '/nfx/audit-log?action=DROP%20TABLE', 'admin')).status).toBe(400);
   });

@@ -7,18 +7,32 @@ const now = new Date('2030-01-01T00:00:00Z');
 const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 describe('back-office JWT', () => {
-  it('round-trips the user id and token version until it expires', async () => {
+  it('round-trips the user id, token version and second factor until it expires', async () => {
     const token = await signBackofficeJwt(
       SECRET,
-      { userId: 42n, tokenVersion: 3 },
+      { userId: 42n, tokenVersion: 3, mfa: false },
       { now, ttlSeconds: 3600 },
     );
-    expect(await verifyBackofficeJwt(SECRET, token, at(3599))).toEqual({ userId: 42n, tokenVersion: 3 });
+    expect(await verifyBackofficeJwt(SECRET, token, at(3599))).toEqual({
+      userId: 42n,
+      tokenVersion: 3,
+      mfa: false,
+    });
     expect(await verifyBackofficeJwt(SECRET, token, at(3600))).toBeNull();
+    const strong = await signBackofficeJwt(
+      SECRET,
+      { userId: 42n, tokenVersion: 3, mfa: true },
+      { now, ttlSeconds: 60 },
+    );
+    expect(await verifyBackofficeJwt(SECRET, strong, now)).toMatchObject({ mfa: true });
   });
 
   it('refuses another secret, a changed payload and garbage', async () => {
-    const token = await signBackofficeJwt(SECRET, { userId: 42n, tokenVersion: 0 }, { now, ttlSeconds: 60 });
+    const token = await signBackofficeJwt(
+      SECRET,
+      { userId: 42n, tokenVersion: 0, mfa: false },
+      { now, ttlSeconds: 60 },
+    );
     expect(await verifyBackofficeJwt(`${SECRET}!`, token, now)).toBeNull();
     const [header, , signature] = token.split('.');
     const forged = Buffer.from(

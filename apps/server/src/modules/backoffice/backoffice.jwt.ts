@@ -14,6 +14,8 @@ const MAX_TOKEN_CHARS = 2048;
 export interface BackofficeClaims {
   userId: bigint;
   tokenVersion: number;
+  /** The sign-in that issued the token passed a second factor (the `amr` claim holds `otp`). */
+  mfa: boolean;
 }
 
 function keyOf(secret: string): Uint8Array {
@@ -26,7 +28,7 @@ export async function signBackofficeJwt(
   options: { now: Date; ttlSeconds: number },
 ): Promise<string> {
   const issuedAt = Math.floor(options.now.getTime() / 1000);
-  return new SignJWT({ tv: claims.tokenVersion })
+  return new SignJWT({ tv: claims.tokenVersion, amr: claims.mfa ? ['pwd', 'otp'] : ['pwd'] })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId.toString())
     .setIssuer(ISSUER)
@@ -53,7 +55,8 @@ export async function verifyBackofficeJwt(
     });
     if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,18}$/.test(payload.sub)) return null;
     if (typeof payload.tv !== 'number' || !Number.isInteger(payload.tv) || payload.tv < 0) return null;
-    return { userId: BigInt(payload.sub), tokenVersion: payload.tv };
+    const mfa = Array.isArray(payload.amr) && payload.amr.includes('otp');
+    return { userId: BigInt(payload.sub), tokenVersion: payload.tv, mfa };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

@@ -2,9 +2,10 @@
 import type { Db } from '@croupier/db/client';
 import { and, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditOutcome, AuditRecord, AuditSearch } from './backoffice.audit.ts';
-import { backofficeTokens, backofficeUsers, staffAuditLog } from './backoffice.tables.ts';
+import { type BackofficeRole, isBackofficeRole } from './backoffice.roles.ts';
+import { backofficeTokens, backofficeUsers, staffAuditLog, staffPlayerNotes } from './backoffice.tables.ts';
 
-export type BackofficeRole = 'admin' | 'editor';
+export type { BackofficeRole } from './backoffice.roles.ts';
 export type BackofficeTokenPurpose = 'reset_password' | 'email_confirmation' | 'sso' | 'staff_setup';
 
 /** Stored instead of a hash until the staff member sets a password: no password matches it. */
@@ -20,8 +21,20 @@ export interface BackofficeUserRow {
   confirmed: boolean;
   blocked: boolean;
   tokenVersion: number;
+  /** The sealed authenticator seed (enrolment started), and when it was enabled (null: not yet). */
+  totpSecret: Buffer | null;
+  totpEnabledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface PlayerNoteRow {
+  id: bigint;
+  playerId: bigint;
+  staffId: bigint;
+  staffUsername: string;
+  body: string;
+  createdAt: Date;
 }
 
 const columns = {
@@ -33,6 +46,8 @@ const columns = {
   confirmed: backofficeUsers.confirmed,
   blocked: backofficeUsers.blocked,
   tokenVersion: backofficeUsers.tokenVersion,
+  totpSecret: backofficeUsers.totpSecret,
+  totpEnabledAt: backofficeUsers.totpEnabledAt,
   createdAt: backofficeUsers.createdAt,
   updatedAt: backofficeUsers.updatedAt,
 };
@@ -41,7 +56,7 @@ type SelectedRow = Omit<BackofficeUserRow, 'role'> & { role: string | null };
 
 function toRow(row: SelectedRow | undefined): BackofficeUserRow | undefined {
   if (!row) return undefined;
-  return { ...row, role: row.role === 'admin' || row.role === 'editor' ? row.role : null };
+  return { ...row, role: isBackofficeRole(row.role) ? row.role : null };
 }
 
 /** JSON for jsonb: bigints as decimal strings, dates as ISO strings, undefined as null. */
@@ -158,6 +173,83 @@ export function createBackofficeRepository(db: Db) {
         .where(eq(backofficeUsers.id, id))
         .returning(columns);
       return toRow(rows[0]);
+    },
+
+    /** Starts (or restarts) enrolment: a new sealed seed, not enabled until a code proves it. */
+    async setTotpSecret(id: bigint, sealed: Buffer, now: Date): Promise<void> {
+      await db
+        .update(backofficeUsers)
+        .set({ totpSecret: sealed, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+        .where(eq(backofficeUsers.id, id));
+    },
+
+    /**
+     * Spends a TOTP step: true once per (user, step) and only moving forward, so a code seen on a
+     * shoulder or in a log cannot be replayed. With `enable`, also turns two-factor on and bumps the
+     * token version (tokens from before enrolment end).
+     */
+    async acceptTotpStep(
+      id: bigint,
+      step: number,
+      now: Date,
+      options: { enable?: boolean } = {},
+    ): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .update(backofficeUsers)
+        .set({
+          totpLastStep: step,
+          updatedAt: now,
+          ...(options.enable
+            ? { totpEnabledAt: now, tokenVersion: sql`${backofficeUsers.tokenVersion} + 1` }
+            : {}),
+        })
+        .where(
+          and(
+            eq(backofficeUsers.id, id),
+            or(isNull(backofficeUsers.totpLastStep), lt(backofficeUsers.totpLastStep, step)),
+          ),
+        )
+        .returning(columns);
+      return toRow(rows[0]);
+    },
+
+    /** Turns two-factor off (seed gone) and ends the user's tokens. */
+    async clearTotp(id: bigint, now: Date): Promise<BackofficeUserRow | undefined> {
+      const rows = await db
+        .update(backofficeUsers)
+        .set({
+          totpSecret: null,
+          totpEnabledAt: null,
+          totpLastStep: null,
+          tokenVersion: sql`${backofficeUsers.tokenVersion} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(backofficeUsers.id, id))
+        .returning(columns);
+      return toRow(rows[0]);
+    },
+
+    async insertNote(values: {
+      playerId: bigint;
+      staffId: bigint;
+      staffUsername: string;
+      body: string;
+      now: Date;
+    }): Promise<PlayerNoteRow> {
+      const rows = await db
+        .insert(staffPlayerNotes)
+        .values({ ...values, createdAt: values.now })
+        .returning();
+      return rows[0]!;
+    },
+
+    async listNotes(playerId: bigint, limit: number): Promise<PlayerNoteRow[]> {
+      return db
+        .select()
+        .from(staffPlayerNotes)
+        .where(eq(staffPlayerNotes.playerId, playerId))
+        .orderBy(desc(staffPlayerNotes.createdAt), desc(staffPlayerNotes.id))
+        .limit(limit);
     },
 
     /** Users by id, a page at a time (the admin's list). */

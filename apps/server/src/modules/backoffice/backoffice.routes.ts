@@ -26,6 +26,7 @@ import {
   forgotPasswordBody,
   listUsersQuery,
   loginBody,
+  mfaEnableBody,
   oneTimeCode,
   registerBody,
   resetPasswordBody,
@@ -220,7 +221,18 @@ export async function backofficeRoutes(
       ip: ip(request),
       authorization: authorization(request),
       link: linkContext(request),
+      origin: auditOrigin(request),
     });
+  });
+
+  // Two-factor enrolment (ADR 046): a new seed, then the first code turns it on.
+  app.post('/nfx/auth/mfa/setup', async (request) => backoffice.setupMfa(authorization(request)));
+
+  app.post('/nfx/auth/mfa/enable', async (request) => {
+    // The token first: an anonymous caller learns nothing from the body's validation.
+    await backoffice.authenticate(authorization(request));
+    const body = parse(mfaEnableBody, request.body);
+    return backoffice.enableMfa(authorization(request), body);
   });
 
   app.post('/nfx/auth/forgot-password', async (request) => {
@@ -326,9 +338,16 @@ export async function backofficeRoutes(
 
   // Admins list the back-office users (to find whom to promote).
   app.get('/nfx/users', async (request) => {
-    await backoffice.requireRole(authorization(request), 'admin');
+    await backoffice.authenticate(authorization(request));
     const query = parse(listUsersQuery, request.query);
-    return backoffice.listUsers(authorization(request), query);
+    return backoffice.listUsers(authorization(request), query, auditOrigin(request));
+  });
+
+  // An admin turns off a staff member's two-factor (a lost phone); they enrol again.
+  app.delete('/nfx/users/:id/mfa', async (request) => {
+    await backoffice.authenticate(authorization(request));
+    const { id } = parse(userIdParams, request.params);
+    return backoffice.resetMfa(authorization(request), BigInt(id), auditOrigin(request));
   });
 
   // An admin promotes a role-less account, changes a role or removes it (`{role: null}`).
@@ -343,19 +362,23 @@ export async function backofficeRoutes(
 
   // Admins read the staff audit log, newest first, filtered by staff, action, target, outcome, time.
   app.get('/nfx/audit-log', async (request, reply) => {
-    await backoffice.requireRole(authorization(request), 'admin');
+    await backoffice.authenticate(authorization(request));
     const query = parse(auditLogQuery, request.query);
-    const items = await backoffice.searchAudit(authorization(request), {
-      staffId: query.staff_id === undefined ? undefined : BigInt(query.staff_id),
-      action: query.action,
-      targetType: query.target_type,
-      targetId: query.target_id,
-      outcome: query.outcome,
-      from: query.from === undefined ? undefined : new Date(query.from),
-      to: query.to === undefined ? undefined : new Date(query.to),
-      start: query.start,
-      limit: query.limit,
-    });
+    const items = await backoffice.searchAudit(
+      authorization(request),
+      {
+        staffId: query.staff_id === undefined ? undefined : BigInt(query.staff_id),
+        action: query.action,
+        targetType: query.target_type,
+        targetId: query.target_id,
+        outcome: query.outcome,
+        from: query.from === undefined ? undefined : new Date(query.from),
+        to: query.to === undefined ? undefined : new Date(query.to),
+        start: query.start,
+        limit: query.limit,
+      },
+      auditOrigin(request),
+    );
     return reply.header('cache-control', 'no-store').send({ data: items });
   });
 

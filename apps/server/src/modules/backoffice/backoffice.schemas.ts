@@ -3,6 +3,7 @@
  * that sends `role` or `confirmed` to registration learns it was not taken.
  */
 import { z } from 'zod';
+import { BACKOFFICE_ROLES } from './backoffice.roles.ts';
 
 /** Back-office passwords guard the site's content and the cashier's approvals: longer than players'. */
 export const BACKOFFICE_PASSWORD_MIN_CHARS = 8;
@@ -31,9 +32,14 @@ function confirmed<T extends { password: string; passwordConfirmation: string }>
   }
 }
 
+/** A 6-digit authenticator code. */
+export const mfaCode = z.string().regex(/^[0-9]{6}$/, 'invalid_format');
+
 export const loginBody = z.strictObject({
   identifier: z.string().trim().min(1, 'required').max(254, 'too_long'),
   password: anyPassword,
+  /** Required once the staff member has two-factor on. */
+  code: mfaCode.optional(),
 });
 
 export const registerBody = z.strictObject({
@@ -78,7 +84,8 @@ export const auditLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const roleBody = z.strictObject({ role: z.enum(['admin', 'editor']).nullable() });
+export const roleBody = z.strictObject({ role: z.enum(BACKOFFICE_ROLES).nullable() });
+export const mfaEnableBody = z.strictObject({ code: mfaCode });
 export const userIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') });
 
 export const changePasswordBody = z

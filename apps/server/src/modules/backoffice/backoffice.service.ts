@@ -5,28 +5,30 @@
  * provider. Staff only: players never get a back-office token.
  *
  * Registration never grants a role by itself: the first admin comes from the operator's
- * `npm run staff:create` (a one-time setup link, backoffice.staff.ts); an admin creates `editor`
- * accounts; anonymous self-registration is off unless STAFF_SELF_REGISTRATION is on, and then yields
- * a role-less account that reaches no operator endpoint until an admin promotes it.
+ * `npm run staff:create` (a one-time setup link, backoffice.staff.ts); an admin creates role-less
+ * accounts and then gives each its role (backoffice.roles.ts); anonymous self-registration is off
+ * unless STAFF_SELF_REGISTRATION is on, and then yields a role-less account too. A role-less account
+ * reaches no operator endpoint.
+ *
+ * Two-factor (ADR 046): roles that move or free money need a token from a sign-in that passed a
+ * TOTP code; any staff member may enrol.
  */
 import { createHash } from 'node:crypto';
 import type { Locale } from '@croupier/contract/locales';
-import { cmsJwtSecret } from '../../config.ts';
+import { appSecret, cmsJwtSecret } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
+import { createSecretBox } from '../auth/secret-box.ts';
+import { base32Encode, generateTotpSecret, otpauthUri, verifyTotp } from '../auth/totp.ts';
 import type { AuditOrigin, AuditRecord, AuditSearch } from './backoffice.audit.ts';
 import { signBackofficeJwt, verifyBackofficeJwt } from './backoffice.jwt.ts';
 import { backofficeText } from './backoffice.messages.ts';
-import {
-  type BackofficeRole,
-  type BackofficeUserRow,
-  createBackofficeRepository,
-  NO_PASSWORD,
-} from './backoffice.repository.ts';
+import { type BackofficeUserRow, createBackofficeRepository, NO_PASSWORD } from './backoffice.repository.ts';
+import { type BackofficeRole, can, needsMfa, type Permission, permissionsOf } from './backoffice.roles.ts';
 import { hashCode, newCode } from './backoffice.staff.ts';
 
-export type { BackofficeRole } from './backoffice.repository.ts';
+export type { BackofficeRole, Permission } from './backoffice.roles.ts';
 
 /** The user as every endpoint answers it (no hash, no token version). */
 export interface BackofficeUserDto {
@@ -38,6 +40,10 @@ export interface BackofficeUserDto {
   blocked: boolean;
   /** null: no role yet (self-registered); such a user reaches no operator endpoint. */
   role: BackofficeRole | null;
+  /** What the role may do (backoffice.roles.ts), for the back office's navigation. */
+  permissions: Permission[];
+  /** `required`: the role needs a second factor; `enabled`: an authenticator is enrolled. */
+  mfa: { required: boolean; enabled: boolean };
   createdAt: string;
   updatedAt: string;
 }
@@ -82,10 +88,11 @@ const LIMITS = {
   setupIp: [10, 900],
   ssoIp: [20, 900],
   roleUser: [30, 900],
+  mfaUser: [10, 900],
 } as const satisfies Record<string, readonly [number, number]>;
 
-/** Role order: an admin may do whatever an editor may. */
-const ROLE_RANK: Record<BackofficeRole, number> = { editor: 1, admin: 2 };
+/** What an authenticator app shows as the account's issuer. */
+const TOTP_ISSUER = 'Croupier back office';
 
 export function toUserDto(row: BackofficeUserRow): BackofficeUserDto {
   return {
@@ -96,6 +103,8 @@ export function toUserDto(row: BackofficeUserRow): BackofficeUserDto {
     confirmed: row.confirmed,
     blocked: row.blocked,
     role: row.role,
+    permissions: permissionsOf(row.role),
+    mfa: { required: needsMfa(row.role), enabled: row.totpEnabledAt !== null },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -125,6 +134,21 @@ function unauthorized(): AppError {
   return new AppError('AuthorizationException', { code: 'invalid_token', message: 'invalid_token' });
 }
 
+function forbidden(code: 'forbidden' | 'mfa_required' = 'forbidden'): AppError {
+  return new AppError('AccessDeniedException', { code, message: code });
+}
+
+/** Why `user` (signed in with or without a second factor) may not use `permission`; null: may. */
+function refusal(
+  user: BackofficeUserRow,
+  mfa: boolean,
+  permission: Permission,
+): 'forbidden' | 'mfa_required' | null {
+  if (!can(user.role, permission)) return 'forbidden';
+  if (needsMfa(user.role) && !mfa) return 'mfa_required';
+  return null;
+}
+
 /** Where mailed links point; null when no trustworthy origin is known (see routes). */
 export interface LinkContext {
   origin: string | null;
@@ -135,6 +159,7 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
   const repository = createBackofficeRepository(deps.db);
   const secret = cmsJwtSecret(deps.config);
   const ttlSeconds = deps.config.CMS_JWT_TTL_SECONDS;
+  const totpBox = createSecretBox(appSecret(deps.config), 'backoffice-totp');
 
   async function limit(name: keyof typeof LIMITS, key: string): Promise<void> {
     const [max, windowSeconds] = LIMITS[name];
@@ -149,20 +174,26 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     }
   }
 
-  function issueJwt(user: BackofficeUserRow): Promise<string> {
+  function issueJwt(user: BackofficeUserRow, mfa: boolean): Promise<string> {
     return signBackofficeJwt(
       secret,
-      { userId: user.id, tokenVersion: user.tokenVersion },
+      { userId: user.id, tokenVersion: user.tokenVersion, mfa },
       { now: deps.now(), ttlSeconds },
     );
   }
 
-  async function session(user: BackofficeUserRow): Promise<{ jwt: string; user: BackofficeUserDto }> {
-    return { jwt: await issueJwt(user), user: toUserDto(user) };
+  /** A token for `user`; `mfa`: the sign-in passed a second factor. */
+  async function session(
+    user: BackofficeUserRow,
+    mfa = false,
+  ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+    return { jwt: await issueJwt(user, mfa), user: toUserDto(user) };
   }
 
-  /** The user behind a bearer token, or AuthorizationException (the client then drops its token). */
-  async function authenticate(authorization: string | undefined): Promise<BackofficeUserRow> {
+  /** The user behind a bearer token and whether its sign-in passed a second factor. */
+  async function verifyToken(
+    authorization: string | undefined,
+  ): Promise<{ user: BackofficeUserRow; mfa: boolean }> {
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(authorization?.trim() ?? '');
     if (!match?.[1]) throw unauthorized();
     const claims = await verifyBackofficeJwt(secret, match[1], deps.now());
@@ -170,7 +201,32 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     const user = await repository.findById(claims.userId);
     // A password change or reset bumped the version: every older token ends here.
     if (!user || user.tokenVersion !== claims.tokenVersion || user.blocked) throw unauthorized();
-    return user;
+    return { user, mfa: claims.mfa };
+  }
+
+  /** The user behind a bearer token, or AuthorizationException (the client then drops its token). */
+  async function authenticate(authorization: string | undefined): Promise<BackofficeUserRow> {
+    return (await verifyToken(authorization)).user;
+  }
+
+  /** `code` against the user's enrolled seed; spends its step (a code works once). */
+  async function checkTotp(
+    user: BackofficeUserRow,
+    code: string,
+    options: { enable?: boolean } = {},
+  ): Promise<BackofficeUserRow> {
+    const invalid = () =>
+      new AppError('InvalidParameterException', {
+        code: 'invalid_mfa_code',
+        message: 'invalid_mfa_code',
+        fields: { code: 'invalid' },
+      });
+    if (!user.totpSecret) throw invalid();
+    const check = verifyTotp(totpBox.open(user.totpSecret), code, deps.now().getTime());
+    if (!check.ok) throw invalid();
+    const updated = await repository.acceptTotpStep(user.id, check.step, deps.now(), options);
+    if (!updated) throw invalid();
+    return updated;
   }
 
   async function sendMail(
@@ -220,19 +276,17 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
   }
 
   /**
-   * The caller, who must hold at least `role`; 401 without a valid token, 403 with too low a role
-   * or none. Every operator endpoint goes through here (require-backoffice-role.ts).
-   */
-  /**
-   * A staff action with its audit row (issue #18): the token and the role are checked here, in the
-   * service; then `run` does the work and says what was there before and after. Written: `done`,
-   * `failed` (with the error's code), and `refused` for too low a role — and for no valid token on
-   * `money` actions (elsewhere an anonymous request writes nothing, so it cannot fill the table).
+   * A staff action with its audit row (issue #18): every operator endpoint, reads included, goes
+   * through here (require-backoffice-role.ts). The token, the role's permission and, for money
+   * roles, the second factor are checked here, in the service; then `run` does the work and says
+   * what was there before and after. Written: `done`, `failed` (with the error's code), and `refused`
+   * for a missing permission or second factor — and for no valid token on `money` actions (elsewhere
+   * an anonymous request writes nothing, so it cannot fill the table).
    */
   async function act<T>(
     authorization: string | undefined,
     spec: {
-      role: BackofficeRole;
+      permission: Permission;
       action: string;
       target?: { type: string; id: string };
       money?: boolean;
@@ -241,18 +295,20 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     run: (actor: BackofficeActor) => Promise<AuditedResult<T>>,
   ): Promise<T> {
     const entry = { action: spec.action, target: spec.target, origin: spec.origin };
-    let user: BackofficeUserRow;
+    let verified: { user: BackofficeUserRow; mfa: boolean };
     try {
-      user = await authenticate(authorization);
+      verified = await verifyToken(authorization);
     } catch (error) {
       if (spec.money)
         await repository.recordAudit({ ...entry, staff: null, outcome: 'refused', detail: codeOf(error) });
       throw error;
     }
+    const { user } = verified;
     const staff = { id: user.id, username: user.username, role: user.role };
-    if (user.role === null || ROLE_RANK[user.role] < ROLE_RANK[spec.role]) {
-      await repository.recordAudit({ ...entry, staff, outcome: 'refused', detail: 'forbidden' });
-      throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+    const refused = refusal(user, verified.mfa, spec.permission);
+    if (refused !== null || user.role === null) {
+      await repository.recordAudit({ ...entry, staff, outcome: 'refused', detail: refused ?? 'forbidden' });
+      throw forbidden(refused ?? 'forbidden');
     }
     const actor: BackofficeActor = {
       id: user.id,
@@ -278,37 +334,109 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
     return done.result;
   }
 
-  async function requireRole(
+  /** The caller if they may use `permission` (401 without a valid token, 403 otherwise); no audit row. */
+  async function requirePermission(
     authorization: string | undefined,
-    role: BackofficeRole,
+    permission: Permission,
   ): Promise<BackofficeActor> {
-    const user = await authenticate(authorization);
-    if (user.role === null || ROLE_RANK[user.role] < ROLE_RANK[role]) {
-      throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
-    }
+    const { user, mfa } = await verifyToken(authorization);
+    const refused = refusal(user, mfa, permission);
+    if (refused !== null || user.role === null) throw forbidden(refused ?? 'forbidden');
     return { id: user.id, username: user.username, email: user.email, role: user.role };
   }
 
   return {
     authenticate,
 
-    requireRole,
+    requirePermission,
 
     act,
 
-    /** `GET /nfx/audit-log`: admins only; newest first. */
-    async searchAudit(authorization: string | undefined, filters: AuditSearch): Promise<AuditRecord[]> {
-      await requireRole(authorization, 'admin');
-      return repository.searchAudit(filters);
+    /** `GET /nfx/audit-log`: admins; newest first. The search itself is a staff action too. */
+    searchAudit(
+      authorization: string | undefined,
+      filters: AuditSearch,
+      origin: AuditOrigin,
+    ): Promise<AuditRecord[]> {
+      return act(authorization, { permission: 'audit.read', action: 'audit.search', origin }, async () => ({
+        result: await repository.searchAudit(filters),
+      }));
     },
 
-    async me(authorization: string | undefined): Promise<BackofficeUserDto> {
-      return toUserDto(await authenticate(authorization));
+    /** `GET /users/me`, with whether this token's sign-in passed a second factor. */
+    async me(authorization: string | undefined): Promise<BackofficeUserDto & { mfaVerified: boolean }> {
+      const { user, mfa } = await verifyToken(authorization);
+      return { ...toUserDto(user), mfaVerified: mfa };
     },
 
-    /** `POST /auth/local`: one generic failure for unknown identifier and wrong password alike. */
+    /**
+     * `POST /auth/mfa/setup`: a new authenticator seed for the caller (sealed at rest), not live until
+     * `enableMfa` proves it with a code. Refused once two-factor is on (an admin resets it).
+     */
+    async setupMfa(authorization: string | undefined): Promise<{ secret: string; otpauthUri: string }> {
+      const user = await authenticate(authorization);
+      await limit('mfaUser', user.id.toString());
+      if (user.totpEnabledAt !== null) {
+        throw new AppError('InvalidParameterException', { code: 'mfa_enabled', message: 'mfa_enabled' });
+      }
+      const seed = generateTotpSecret();
+      await repository.setTotpSecret(user.id, totpBox.seal(seed), deps.now());
+      const secretBase32 = base32Encode(seed);
+      return {
+        secret: secretBase32,
+        otpauthUri: otpauthUri({ issuer: TOTP_ISSUER, account: user.username, secretBase32 }),
+      };
+    },
+
+    /** `POST /auth/mfa/enable`: the first code turns two-factor on; answers a token that passed it. */
+    async enableMfa(
+      authorization: string | undefined,
+      input: { code: string },
+    ): Promise<{ jwt: string; user: BackofficeUserDto }> {
+      const user = await authenticate(authorization);
+      await limit('mfaUser', user.id.toString());
+      if (user.totpEnabledAt !== null) {
+        throw new AppError('InvalidParameterException', { code: 'mfa_enabled', message: 'mfa_enabled' });
+      }
+      return session(await checkTotp(user, input.code, { enable: true }), true);
+    },
+
+    /**
+     * `DELETE /users/:id/mfa`: an admin turns a staff member's two-factor off (a lost phone); their
+     * tokens end and a money role must enrol again before it reaches anything.
+     */
+    resetMfa(
+      authorization: string | undefined,
+      userId: bigint,
+      origin: AuditOrigin,
+    ): Promise<BackofficeUserDto> {
+      const target = { type: 'staff', id: userId.toString() };
+      return act(
+        authorization,
+        { permission: 'staff.manage', action: 'staff.reset_mfa', target, origin },
+        async () => {
+          const before = await repository.findById(userId);
+          if (!before)
+            throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+          const updated = await repository.clearTotp(userId, deps.now());
+          if (!updated)
+            throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+          return {
+            result: toUserDto(updated),
+            before: { mfa: before.totpEnabledAt !== null },
+            after: { mfa: false },
+          };
+        },
+      );
+    },
+
+    /**
+     * `POST /auth/local`: one generic failure for unknown identifier and wrong password alike. With
+     * two-factor on, `code` is required (`mfa_code_required` tells the right password's owner to
+     * send it) and the token says the sign-in passed it.
+     */
     async login(
-      input: { identifier: string; password: string },
+      input: { identifier: string; password: string; code?: string | undefined },
       meta: { ip: string },
     ): Promise<{ jwt: string; user: BackofficeUserDto }> {
       const identifierKey = digest(input.identifier);
@@ -329,54 +457,75 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       }
       // Said only to someone who knows the password.
       if (user.blocked) throw new AppError('AccessDeniedException', { code: 'blocked', message: 'blocked' });
+      if (user.totpEnabledAt !== null) {
+        if (input.code === undefined) {
+          throw new AppError('InvalidParameterException', {
+            code: 'mfa_code_required',
+            message: 'mfa_code_required',
+            fields: { code: 'required' },
+          });
+        }
+        const checked = await checkTotp(user, input.code);
+        await deps.rateLimiter.reset(`bo:loginIdentifier:${identifierKey}`);
+        return session(checked, true);
+      }
       await deps.rateLimiter.reset(`bo:loginIdentifier:${identifierKey}`);
       return session(user);
     },
 
     /**
-     * `POST /auth/local/register`. With an admin's token: creates an `editor` (the admin gets the
-     * user, not a token for it). Anonymous: refused unless STAFF_SELF_REGISTRATION is on, and then a
-     * role-less account (with a token that reaches no operator endpoint) that an admin must promote.
-     * Never a role by itself, whatever the number of existing users.
+     * `POST /auth/local/register`. With the token of an admin (`staff.manage`, second factor passed):
+     * creates a role-less account that the admin then gives its role (the admin gets the user, not a
+     * token for it). Anonymous: refused unless STAFF_SELF_REGISTRATION is on, and then a role-less
+     * account (with a token that reaches no operator endpoint) that an admin must promote. Never a
+     * role by itself, whatever the number of existing users.
      */
     async register(
       input: { username: string; email: string; password: string },
-      meta: { ip: string; authorization: string | undefined; link: LinkContext },
+      meta: { ip: string; authorization: string | undefined; link: LinkContext; origin: AuditOrigin },
     ): Promise<{ jwt?: string; user: BackofficeUserDto }> {
       await limit('registerIp', meta.ip);
+      const create = async () => {
+        const passwordHash = await hashPassword(input.password);
+        const result = await repository.insertUser({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: null,
+          now: deps.now(),
+        });
+        if (result.outcome !== 'created') {
+          throw new AppError('InvalidParameterException', { code: 'taken', message: 'taken' });
+        }
+        await sendConfirmation(result.user, meta.link);
+        return result.user;
+      };
       // A token that is present must be valid: a stale one does not silently become "anonymous".
-      const actor = meta.authorization ? await authenticate(meta.authorization) : null;
-      if (actor && actor.role !== 'admin') {
-        throw new AppError('AccessDeniedException', { code: 'forbidden', message: 'forbidden' });
+      if (meta.authorization) {
+        const spec = { permission: 'staff.manage' as const, action: 'staff.create', origin: meta.origin };
+        return act(meta.authorization, spec, async () => {
+          const user = toUserDto(await create());
+          return { result: { user }, after: { id: user.id, username: user.username, email: user.email } };
+        });
       }
-      if (!actor && !deps.config.STAFF_SELF_REGISTRATION) {
+      if (!deps.config.STAFF_SELF_REGISTRATION) {
         throw new AppError('AccessDeniedException', {
           code: 'registration_closed',
           message: 'registration_closed',
         });
       }
-      const passwordHash = await hashPassword(input.password);
-      const result = await repository.insertUser({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        role: actor ? 'editor' : null,
-        now: deps.now(),
-      });
-      if (result.outcome !== 'created') {
-        throw new AppError('InvalidParameterException', { code: 'taken', message: 'taken' });
-      }
-      await sendConfirmation(result.user, meta.link);
-      return actor ? { user: toUserDto(result.user) } : session(result.user);
+      return session(await create());
     },
 
     /** `GET /users`: every back-office user, a page at a time; admins only. */
-    async listUsers(
+    listUsers(
       authorization: string | undefined,
       page: { start: number; limit: number },
+      origin: AuditOrigin,
     ): Promise<BackofficeUserDto[]> {
-      await requireRole(authorization, 'admin');
-      return (await repository.listUsers(page.start, page.limit)).map(toUserDto);
+      return act(authorization, { permission: 'staff.manage', action: 'staff.list', origin }, async () => ({
+        result: (await repository.listUsers(page.start, page.limit)).map(toUserDto),
+      }));
     },
 
     /**
@@ -393,7 +542,7 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       const target = { type: 'staff', id: userId.toString() };
       return act(
         authorization,
-        { role: 'admin', action: 'staff.set_role', target, origin },
+        { permission: 'staff.manage', action: 'staff.set_role', target, origin },
         async (actor) => {
           await limit('roleUser', actor.id.toString());
           if (actor.id === userId) {
@@ -476,7 +625,7 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
       authorization: string | undefined,
       input: { currentPassword: string; password: string },
     ): Promise<{ jwt: string; user: BackofficeUserDto }> {
-      const user = await authenticate(authorization);
+      const { user, mfa } = await verifyToken(authorization);
       await limit('changeUser', user.id.toString());
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw new AppError('InvalidParameterException', {
@@ -498,7 +647,8 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
         deps.now(),
       );
       if (!updated) throw unauthorized();
-      return session(updated);
+      // The new token keeps what this one proved: the same sign-in, a new password.
+      return session(updated, mfa);
     },
 
     /** `POST /auth/send-email-confirmation`: the same answer whether or not the address is known. */

@@ -29,18 +29,26 @@ export const backofficeUsers = pgTable(
     email: text('email').notNull(),
     /** argon2id; `!` (no password) until the staff member opens their one-time setup link. */
     passwordHash: text('password_hash').notNull(),
-    /** admin | editor | NULL (no role: a self-registered account an admin has not promoted yet). */
+    /** One of BACKOFFICE_ROLES, or NULL (no role: a self-registered account an admin has not promoted yet). */
     role: text('role'),
     confirmed: boolean('confirmed').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The authenticator's seed, sealed (auth/secret-box.ts); set at enrolment, live once enabled. */
+    totpSecret: bytea('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP step accepted: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('backoffice_users_email_key').on(table.email),
     uniqueIndex('backoffice_users_username_key').on(sql`lower(${table.username})`),
-    check('backoffice_users_role_check', sql`${table.role} IN ('admin', 'editor')`),
+    check(
+      'backoffice_users_role_check',
+      sql`${table.role} IN ('support', 'payments', 'risk', 'marketing', 'content', 'trader', 'admin')`,
+    ),
     check('backoffice_users_email_lower_check', sql`${table.email} = lower(${table.email})`),
   ],
 );
@@ -110,5 +118,25 @@ export const staffAuditLog = pgTable(
     index('staff_audit_log_action_idx').on(table.action, table.at),
     index('staff_audit_log_target_idx').on(table.targetType, table.targetId, table.at),
     check('staff_audit_log_outcome_check', sql`${table.outcome} IN ('done', 'refused', 'failed')`),
+  ],
+);
+
+/**
+ * Staff notes on a player (support, risk): appended, never edited; who wrote it is kept by name
+ * too, so a note outlives its author's account.
+ */
+export const staffPlayerNotes = pgTable(
+  'staff_player_notes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'bigint' }).notNull(),
+    staffId: bigint('staff_id', { mode: 'bigint' }).notNull(),
+    staffUsername: text('staff_username').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('staff_player_notes_player_idx').on(table.playerId, table.createdAt),
+    check('staff_player_notes_body_check', sql`char_length(${table.body}) BETWEEN 1 AND 2000`),
   ],
 );

@@ -1,26 +1,20 @@
 /**
  * Guards for operator endpoints: the request must carry a back-office JWT (`Authorization: Bearer
- * …`) of a user holding at least `role` (admin ⊇ editor). Both throw AppError —
- * AuthorizationException (401) without a valid token, AccessDeniedException (403) with too low a
- * role — which every edge of the server already turns into its own error body.
+ * …`) of a staff member whose role holds the endpoint's permission (backoffice.roles.ts) and, for
+ * roles that touch money, whose sign-in passed a second factor. They throw AppError —
+ * AuthorizationException (401) without a valid token, AccessDeniedException (403, `forbidden` or
+ * `mfa_required`) otherwise — which every edge of the server already turns into its own error body.
  *
- * - `requireBackofficeRole`: reads (lists, views).
- * - `staffAction`: a change; the service checks the role and writes the audit row (issue #18).
+ * Every operator endpoint, reads included, is a `staffAction`: the service checks the permission and
+ * writes the audit row (issue #18).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuditOrigin } from './backoffice.audit.ts';
-import type { AuditedResult, BackofficeActor, BackofficeRole } from './backoffice.service.ts';
+import type { AuditedResult, BackofficeActor, Permission } from './backoffice.service.ts';
 
 function bearer(request: FastifyRequest): string | undefined {
   const value = request.headers.authorization;
   return Array.isArray(value) ? value[0] : value;
-}
-
-export async function requireBackofficeRole(
-  request: FastifyRequest,
-  role: BackofficeRole,
-): Promise<BackofficeActor> {
-  return request.server.services.backoffice.requireRole(bearer(request), role);
 }
 
 /** Where a staff request came from, for the audit log. */
@@ -35,7 +29,7 @@ export function auditOrigin(request: FastifyRequest): AuditOrigin {
 
 export function staffAction<T>(
   request: FastifyRequest,
-  spec: { role: BackofficeRole; action: string; target?: { type: string; id: string }; money?: boolean },
+  spec: { permission: Permission; action: string; target?: { type: string; id: string }; money?: boolean },
   run: (actor: BackofficeActor) => Promise<AuditedResult<T>>,
 ): Promise<T> {
   return request.server.services.backoffice.act(

@@ -13,15 +13,16 @@ import { type DatabaseHandle, runningEmbeddedUrl, startEmbeddedPostgres } from '
 import { applyMigrations } from '@croupier/db/migrate';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { BACKOFFICE_ROLES } from './backoffice.roles.ts';
 import { createStaffAccount, SETUP_CODE_MAX_TTL_SECONDS, StaffCreateError } from './backoffice.staff.ts';
 
 const DATABASE = 'croupier';
 
-const USAGE = `usage: npm run staff:create -- --email <email> --role <admin|editor> [--username <name>] [--ttl-hours <1-168>]`;
+const USAGE = `usage: npm run staff:create -- --email <email> --role <${BACKOFFICE_ROLES.join('|')}> [--username <name>] [--ttl-hours <1-168>]`;
 
 const options = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  role: z.enum(['admin', 'editor']),
+  role: z.enum(BACKOFFICE_ROLES),
   username: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,32}$/)

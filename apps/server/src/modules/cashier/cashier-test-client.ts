@@ -9,7 +9,7 @@ import { signWebhookBody } from '../../lib/signature.ts';
 import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, newBrowser, signUp } from '../accounts/account-test-client.ts';
-import { createStaffAccount } from '../backoffice/backoffice.staff.ts';
+import { createStaff, signInStaff, type TestStaff } from '../backoffice/staff-test-client.ts';
 
 export interface CashierHarness extends TestApp {
   base: string;
@@ -94,44 +94,22 @@ export function signedWebhook(
   };
 }
 
-const OPERATOR = { username: 'cashier-boss', email: 'boss@croupier.test', password: 'operator-password-1' };
-let operatorIp = 0;
+let operator: { app: unknown; staff: TestStaff } | null = null;
 
 /**
- * A back-office admin (which includes the editor role), made as an operator does: the
- * `staff:create` step, then its one-time setup link to choose the password.
+ * A back-office admin (every permission) with two-factor on, made as an operator does: the
+ * `staff:create` step, its one-time setup link, then authenticator enrolment.
  */
 export async function operatorJwt(h: TestApp): Promise<string> {
-  const { link } = await createStaffAccount(h.database.db, {
-    email: OPERATOR.email,
-    username: OPERATOR.username,
-    role: 'admin',
-    origin: 'http://casino.test',
-    now: new Date(),
-  });
-  const code = new URLSearchParams(new URL(link).hash.slice(1)).get('code');
-  const response = await h.app.inject({
-    method: 'POST',
-    url: '/nfx/auth/setup',
-    payload: { code, password: OPERATOR.password, passwordConfirmation: OPERATOR.password },
-  });
-  const body = response.json() as { jwt?: string };
-  if (!body.jwt) throw new Error(`operator setup failed: ${response.body}`);
-  return body.jwt;
+  const staff = await createStaff(h, 'admin', { username: 'cashier-boss', email: 'boss@croupier.test' });
+  operator = { app: h.app, staff };
+  return staff.jwt;
 }
 
 /** A fresh token for that user (tests that move the clock past the JWT's life sign in again). */
 export async function operatorLogin(h: TestApp): Promise<string> {
-  operatorIp += 1;
-  const response = await h.app.inject({
-    method: 'POST',
-    url: '/nfx/auth/local',
-    remoteAddress: `10.250.${(operatorIp >> 8) & 255}.${operatorIp & 255}`,
-    payload: { identifier: OPERATOR.username, password: OPERATOR.password },
-  });
-  const body = response.json() as { jwt?: string };
-  if (!body.jwt) throw new Error(`operator login failed: ${response.body}`);
-  return body.jwt;
+  if (operator?.app !== h.app) throw new Error('operatorJwt(h) first');
+  return signInStaff(h, operator.staff);
 }
 
 export function player(h: TestApp, cookie: string): Browser {

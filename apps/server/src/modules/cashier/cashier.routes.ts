@@ -14,15 +14,15 @@ import {
   localizePath,
   normalizeLocale,
 } from '@croupier/contract/locales';
-import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
 import type { BackofficeActor } from '../backoffice/backoffice.service.ts';
-import { requireBackofficeRole, staffAction } from '../backoffice/require-backoffice-role.ts';
+import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
 import { OPERATOR_WITHDRAWAL_STATUSES } from './withdrawal.ts';
@@ -71,15 +71,6 @@ function isCashierKey(key: string | undefined): key is CashierMessageKey {
   return key !== undefined && Object.hasOwn(cashierMessages.en, key);
 }
 
-function operatorErrorName(status: number): string {
-  if (status === 400) return 'ValidationError';
-  if (status === 401) return 'UnauthorizedError';
-  if (status === 403) return 'ForbiddenError';
-  if (status === 404) return 'NotFoundError';
-  if (status === 503) return 'ServiceUnavailableError';
-  return status >= 500 ? 'InternalServerError' : 'ApplicationError';
-}
-
 export async function cashierRoutes(
   app: FastifyInstance,
   options: {
@@ -120,52 +111,11 @@ export async function cashierRoutes(
   );
 
   await app.register(async (operator) => {
-    operator.setErrorHandler((caught: Error & { statusCode?: number }, request, reply) => {
-      const locale = requestLocale(request);
-      const error =
-        !(caught instanceof AppError) && isDatabaseUnavailableError(caught)
-          ? databaseUnavailable(caught)
-          : caught;
-      let status = 500;
-      let code = 'internal_error';
-      let message = messages.translate(locale, 'InternalServerErrorException');
-      let fields: Record<string, string> | undefined;
-      if (error instanceof AppError) {
-        status = error.httpStatus;
-        code = error.code;
-        fields = error.fields;
-        message = isCashierKey(error.messageKey)
-          ? cashierText(locale, error.messageKey, error.values)
-          : messages.translate(locale, error.type, messageValues(error));
-      } else if (error instanceof z.ZodError) {
-        status = 400;
-        code = 'invalid_parameter';
-        fields = Object.fromEntries(
-          error.issues.slice(0, 10).map((issue) => [String(issue.path[0] ?? '_'), issue.code]),
-        );
-        message = messages.translate(locale, 'InvalidParameterException', {
-          fields: Object.keys(fields).join(', '),
-        });
-      } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        status = error.statusCode;
-        code = 'bad_request';
-        message = messages.translate(locale, 'InvalidRequestException');
-      } else {
-        request.log.error({ err: error }, 'operator route failed');
-      }
-      return reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .send({
-          data: null,
-          error: {
-            status,
-            name: operatorErrorName(status),
-            message,
-            details: { code, ...(fields ? { fields } : {}) },
-          },
-        });
-    });
+    operator.setErrorHandler(
+      operatorErrorHandler(messages, (locale, error) =>
+        isCashierKey(error.messageKey) ? cashierText(locale, error.messageKey, error.values) : undefined,
+      ),
+    );
 
     /** The `:id` as sent, for the audit row's target (validated inside the action). */
     const rawId = (request: FastifyRequest) =>
@@ -176,12 +126,15 @@ export async function cashierRoutes(
       reply.header('cache-control', 'no-store').send({ data });
 
     operator.get('/nfx/operator/withdrawals', async (request, reply) => {
-      await requireBackofficeRole(request, 'editor');
-      const query = listQuery.parse(request.query);
-      const items = await cashier.listWithdrawals({
-        statuses: [query.status],
-        offset: query.offset,
-        count: query.count,
+      const spec = { permission: 'withdrawals.read' as const, action: 'cashier.list_withdrawals' };
+      const items = await staffAction(request, spec, async () => {
+        const query = listQuery.parse(request.query);
+        const items = await cashier.listWithdrawals({
+          statuses: [query.status],
+          offset: query.offset,
+          count: query.count,
+        });
+        return { result: items };
       });
       return send(reply, { items });
     });
@@ -192,7 +145,12 @@ export async function cashierRoutes(
     // inside the action (a bad input is a `failed` row).
     operator.post('/nfx/operator/withdrawals/:id/approve', async (request, reply) => {
       const target = { type: 'withdrawal', id: rawId(request) };
-      const spec = { role: 'editor' as const, action: 'cashier.approve_withdrawal', target, money: true };
+      const spec = {
+        permission: 'withdrawals.decide' as const,
+        action: 'cashier.approve_withdrawal',
+        target,
+        money: true,
+      };
       const result = await staffAction(request, spec, async (actor) => {
         const { id } = idParams.parse(request.params);
         const body = approveBody.parse(request.body);
@@ -207,7 +165,12 @@ export async function cashierRoutes(
 
     operator.post('/nfx/operator/withdrawals/:id/reject', async (request, reply) => {
       const target = { type: 'withdrawal', id: rawId(request) };
-      const spec = { role: 'editor' as const, action: 'cashier.reject_withdrawal', target, money: true };
+      const spec = {
+        permission: 'withdrawals.decide' as const,
+        action: 'cashier.reject_withdrawal',
+        target,
+        money: true,
+      };
       const result = await staffAction(request, spec, async (actor) => {
         const { id } = idParams.parse(request.params);
         const body = rejectBody.parse(request.body);
@@ -220,7 +183,7 @@ export async function cashierRoutes(
     });
 
     operator.put('/nfx/operator/cashier/settings', async (request, reply) => {
-      const spec = { role: 'admin' as const, action: 'cashier.set_settings', money: true };
+      const spec = { permission: 'cashier.settings' as const, action: 'cashier.set_settings', money: true };
       const body = await staffAction(request, spec, async () => {
         const body = settingsBody.parse(request.body);
         const before = { kyc_block_enabled: await cashier.kycBlockEnabled() };
@@ -234,7 +197,7 @@ export async function cashierRoutes(
     // verified identity whatever the thresholds and the switch above (ADR 029).
     operator.put('/nfx/operator/players/:id/kyc-block', async (request, reply) => {
       const spec = {
-        role: 'admin' as const,
+        permission: 'kyc.block' as const,
         action: 'cashier.set_player_kyc_block',
         target: { type: 'player', id: rawId(request) },
         money: true,

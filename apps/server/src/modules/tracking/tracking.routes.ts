@@ -1,29 +1,13 @@
-/**
- * Tracking's HTTP routes outside /api (ADR 039):
- * - `GET /hit`: the landing's image request (spec §7). Always a 1×1 GIF, never an error page: a
- *   forged, absurd or rate-limited hit simply records nothing.
- * - `POST /fraud-check`: the fraud-check hit the page sends 3 s after the fingerprint script loaded
- *   (spec §7, §9), same-origin only; 204 whatever the provider says (the page has nothing to show).
- * - `GET /fraud/agent.js`: where the page loads the provider's fingerprint script from, on demand.
- * - `GET /nfx/operator/affiliates/report`: the affiliate report for back-office users, in the
- *   operator endpoints' error style.
- */
-import {
-  LOCALE_COOKIE,
-  type Locale,
-  localeFromAcceptLanguage,
-  normalizeLocale,
-} from '@croupier/contract/locales';
 import { cleanReferer, FRAUD_SESSION_PATTERN, parseTrackingParams } from '@croupier/contract/tracking/params';
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { firstHeader } from '../../lib/webhook-scope.ts';
 import { SESSION_COOKIE, type SessionService } from '../auth/session.service.ts';
-import { requireBackofficeRole } from '../backoffice/require-backoffice-role.ts';
+import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import {
   REPORT_MAX_DAYS,
   type TrackingService,
@@ -45,22 +29,6 @@ const reportQuery = z
   })
   .strict();
 const fraudCheckBody = z.object({ session: z.string().max(128) }).strict();
-
-function requestLocale(request: FastifyRequest): Locale {
-  return (
-    normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
-    localeFromAcceptLanguage(firstHeader(request, 'accept-language')) ??
-    'en'
-  );
-}
-
-function operatorErrorName(status: number): string {
-  if (status === 400) return 'ValidationError';
-  if (status === 401) return 'UnauthorizedError';
-  if (status === 403) return 'ForbiddenError';
-  if (status === 503) return 'ServiceUnavailableError';
-  return status >= 500 ? 'InternalServerError' : 'ApplicationError';
-}
 
 export async function trackingRoutes(
   app: FastifyInstance,
@@ -157,56 +125,15 @@ export async function trackingRoutes(
   });
 
   await app.register(async (operator) => {
-    operator.setErrorHandler((caught: Error & { statusCode?: number }, request, reply) => {
-      const locale = requestLocale(request);
-      const error =
-        !(caught instanceof AppError) && isDatabaseUnavailableError(caught)
-          ? databaseUnavailable(caught)
-          : caught;
-      let status = 500;
-      let code = 'internal_error';
-      let message = messages.translate(locale, 'InternalServerErrorException');
-      let fields: Record<string, string> | undefined;
-      if (error instanceof AppError) {
-        status = error.httpStatus;
-        code = error.code;
-        fields = error.fields;
-        message = messages.translate(locale, error.type, messageValues(error));
-      } else if (error instanceof z.ZodError) {
-        status = 400;
-        code = 'invalid_parameter';
-        fields = Object.fromEntries(
-          error.issues.slice(0, 10).map((issue) => [String(issue.path[0] ?? '_'), issue.code]),
-        );
-        message = messages.translate(locale, 'InvalidParameterException', {
-          fields: Object.keys(fields).join(', '),
-        });
-      } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        status = error.statusCode;
-        code = 'bad_request';
-        message = messages.translate(locale, 'InvalidRequestException');
-      } else {
-        request.log.error({ err: error }, 'operator route failed');
-      }
-      return reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .send({
-          data: null,
-          error: {
-            status,
-            name: operatorErrorName(status),
-            message,
-            details: { code, ...(fields ? { fields } : {}) },
-          },
-        });
-    });
+    operator.setErrorHandler(operatorErrorHandler(messages));
 
     // Per publisher, link and UTC day; at most REPORT_MAX_DAYS days per request.
     operator.get('/nfx/operator/affiliates/report', async (request, reply) => {
-      await requireBackofficeRole(request, 'editor');
-      const query = reportQuery.parse(request.query);
-      const report = await tracking.affiliateReport(query);
+      const spec = { permission: 'affiliates.read' as const, action: 'affiliates.report' };
+      const report = await staffAction(request, spec, async () => {
+        const query = reportQuery.parse(request.query);
+        return { result: await tracking.affiliateReport(query) };
+      });
       return reply
         .header('cache-control', 'no-store')
         .send({ data: { ...report, max_days: REPORT_MAX_DAYS } });

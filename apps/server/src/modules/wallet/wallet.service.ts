@@ -45,6 +45,8 @@ export function pspAccountName(playerId: bigint): string {
 }
 /** The operator's account holding withdrawals between request and payout. */
 const PENDING_WITHDRAWALS_ACCOUNT = 'pending_withdrawals';
+/** The house side of staff balance adjustments (back office). */
+const MANUAL_ADJUSTMENTS_ACCOUNT = 'manual_adjustments';
 
 export interface PostOptions {
   /** Post inside this transaction, so it commits with the caller's writes. */
@@ -593,6 +595,49 @@ export function createWalletService(
      * source) when it is below; returns what was added. The caller serializes top-ups of one player
      * (gamewallet takes an advisory lock in its transaction) and gives a key unique to the occasion.
      */
+    /**
+     * A staff adjustment of a player's main balance (the back office, issue #18): one ledger
+     * transaction between the player and the house's manual-adjustments account, with who and why in
+     * its metadata. Positive credits the player, negative debits (refused, typed, when the balance
+     * does not cover it). `idempotencyKey` makes a retried request post once.
+     */
+    async adjustBalance(adjustment: {
+      playerId: bigint;
+      currency: string;
+      amountMinor: bigint;
+      idempotencyKey: string;
+      staff: string;
+      reason: string;
+    }): Promise<TransferResult> {
+      if (adjustment.amountMinor === 0n) throw new Error('an adjustment moves a non-zero amount');
+      await exponentOf(adjustment.currency);
+      const house: AccountRef = {
+        type: 'house',
+        name: MANUAL_ADJUSTMENTS_ACCOUNT,
+        currency: adjustment.currency,
+      };
+      return post(
+        {
+          idempotencyKey: `staff-adjust:${adjustment.idempotencyKey}`,
+          kind: 'manual_adjustment',
+          postings: [
+            { account: house, amountMinor: -adjustment.amountMinor },
+            {
+              account: player(adjustment.playerId, adjustment.currency, 'main'),
+              amountMinor: adjustment.amountMinor,
+            },
+          ],
+          metadata: {
+            player_id: adjustment.playerId.toString(),
+            staff: adjustment.staff,
+            reason: adjustment.reason,
+          },
+        },
+        {},
+        'WithdrawalDeclinedException',
+      );
+    },
+
     async topUpFunBalance(
       topUp: { playerId: bigint; currency: string; targetMinor: bigint; idempotencyKey: string },
       options: PostOptions = {},

@@ -1,0 +1,191 @@
+/**
+ * The players desk (issue #18): search, the player's file, and the staff actions on it — with the
+ * bad inputs a desk meets (missing reasons, malformed or oversized amounts, another currency, a
+ * debit the balance does not cover, a status that moved meanwhile): a typed error and nothing
+ * written; a retried adjustment posts once.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signUp } from '../accounts/account-test-client.ts';
+import { createStaff, type TestStaff } from './staff-test-client.ts';
+
+let h: TestApp;
+let admin: TestStaff;
+let support: TestStaff;
+let player: { uid: number; browser: Awaited<ReturnType<typeof signUp>>['browser'] };
+
+async function call(method: 'GET' | 'POST', url: string, who: TestStaff, payload?: Record<string, unknown>) {
+  const response = await h.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${who.jwt}`, 'accept-language': 'fr' },
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as {
+      data: Record<string, unknown> | null;
+      error?: { message: string; details: { code: string; fields?: Record<string, string> } };
+    },
+  };
+}
+
+const balance = () => h.app.services.wallet.balanceMinor(BigInt(player.uid), 'EUR');
+const adjustmentCount = async () =>
+  (
+    await h.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'manual_adjustment'`,
+    )
+  ).rows[0]!.n;
+
+beforeAll(async () => {
+  h = await createTestApp();
+  admin = await createStaff(h, 'admin', { username: 'desk-admin' });
+  support = await createStaff(h, 'support', { username: 'desk-support' });
+  const signed = await signUp(h.app, { currency: 'EUR', login: 'desk.player@example.test' });
+  player = { uid: signed.uid, browser: signed.browser };
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('players desk', () => {
+  it('finds a player by id, login prefix and email, case-insensitively; wildcards are literal', async () => {
+    for (const q of [String(player.uid), 'DESK.PLAYER', 'desk.player@example']) {
+      const found = await call('GET', `/nfx/operator/players?q=${encodeURIComponent(q)}`, support);
+      expect(found.status).toBe(200);
+      expect((found.body.data!.items as { id: number }[]).map((item) => item.id)).toContain(player.uid);
+    }
+    const wildcard = await call('GET', `/nfx/operator/players?q=${encodeURIComponent('%')}`, support);
+    expect(wildcard.body.data!.items).toEqual([]);
+    expect((await call('GET', '/nfx/operator/players?q=', support)).status).toBe(400);
+  });
+
+  it("shows the player's file: account, ledger balances, transactions, notes", async () => {
+    const file = await call('GET', `/nfx/operator/players/${player.uid}`, support);
+    expect(file.status).toBe(200);
+    expect(file.body.data).toMatchObject({
+      account: { id: player.uid, login: 'desk.player@example.test', status: 'active', currency: 'EUR' },
+      balances: { balance_main: { amount: '0.00', currency: 'EUR' } },
+      transactions: { items: [], total: 0 },
+      notes: [],
+    });
+    const missing = await call('GET', '/nfx/operator/players/999999999', support);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error!.details.code).toBe('not_found');
+  });
+
+  it('keeps notes with their author, newest first', async () => {
+    expect(
+      (await call('POST', `/nfx/operator/players/${player.uid}/notes`, support, { body: 'first call' }))
+        .status,
+    ).toBe(200);
+    await call('POST', `/nfx/operator/players/${player.uid}/notes`, support, { body: 'second call' });
+    expect(
+      (await call('POST', `/nfx/operator/players/${player.uid}/notes`, support, { body: ' ' })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/nfx/operator/players/${player.uid}/notes`, support, { body: 'x'.repeat(2001) }))
+        .status,
+    ).toBe(400);
+    const file = await call('GET', `/nfx/operator/players/${player.uid}`, support);
+    expect(
+      (file.body.data!.notes as { body: string; staff: string }[]).map((n) => [n.body, n.staff]),
+    ).toEqual([
+      ['second call', 'desk-support'],
+      ['first call', 'desk-support'],
+    ]);
+  });
+
+  it('adjusts the main balance through the ledger, once per key, and refuses bad amounts writing nothing', async () => {
+    const adjust = (body: Record<string, unknown>) =>
+      call('POST', `/nfx/operator/players/${player.uid}/adjustments`, admin, {
+        currency: 'EUR',
+        reason: 'compensation for outage',
+        idempotency_key: 'desk-key-0001',
+        ...body,
+      });
+    const credited = await adjust({ amount: '25.50' });
+    expect(credited.status).toBe(200);
+    expect(credited.body.data).toMatchObject({
+      amount: '25.50',
+      currency: 'EUR',
+      replayed: false,
+      balance_main: { amount: '25.50' },
+    });
+    // The same key again: posted once.
+    expect((await adjust({ amount: '25.50' })).body.data).toMatchObject({ replayed: true });
+    expect(await balance()).toBe(2550n);
+    const before = await adjustmentCount();
+
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ amount: '0', idempotency_key: 'desk-key-0002' }, 400, 'invalid_amount'],
+      [{ amount: '1.005', idempotency_key: 'desk-key-0003' }, 400, 'invalid_amount'],
+      [{ amount: '10000.01', idempotency_key: 'desk-key-0004' }, 400, 'amount_limit'],
+      [{ amount: '5', currency: 'USD', idempotency_key: 'desk-key-0005' }, 400, 'validation'],
+      [{ amount: '-30', idempotency_key: 'desk-key-0006' }, 422, 'insufficient_funds'],
+      [{ amount: '5', reason: '', idempotency_key: 'desk-key-0007' }, 400, 'invalid_parameter'],
+      [{ amount: '1e3', idempotency_key: 'desk-key-0008' }, 400, 'invalid_parameter'],
+      [{ amount: '5', idempotency_key: 'short' }, 400, 'invalid_parameter'],
+      // The same key with another amount is another request: refused, never posted.
+      [{ amount: '30' }, 422, 'idempotency_conflict'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const answer = await adjust(body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body.error!.details.code, JSON.stringify(body)).toBe(code);
+      expect(answer.body.error!.message).not.toBe('');
+    }
+    expect(await adjustmentCount()).toBe(before);
+    expect(await balance()).toBe(2550n);
+
+    const debited = await adjust({ amount: '-0.50', idempotency_key: 'desk-key-0009' });
+    expect(debited.body.data).toMatchObject({ balance_main: { amount: '25.00' } });
+    // The player's own balance call sees it.
+    const info = await player.browser.call('account.getBalance');
+    expect(JSON.stringify(info.body)).toContain('25.00');
+  });
+
+  it('bans (sessions end) and unbans with a reason; a status that moved meanwhile is a typed refusal', async () => {
+    const url = (action: string) => `/nfx/operator/players/${player.uid}/${action}`;
+    expect((await call('POST', url('ban'), admin, {})).status).toBe(400);
+    expect((await call('POST', url('ban'), admin, { reason: 'chargebacks' })).body.data).toEqual({
+      status: 'banned',
+    });
+    const again = await call('POST', url('ban'), admin, { reason: 'chargebacks' });
+    expect(again.body.error!.details.code).toBe('stale_version');
+    // The player's session ended with the ban.
+    expect((await player.browser.call('account.getInfo')).body.data).toMatchObject({ uid: 0 });
+    expect((await call('POST', url('unban'), admin, { reason: 'cleared' })).body.data).toEqual({
+      status: 'active',
+    });
+    expect((await call('POST', url('unban'), admin, { reason: 'cleared' })).body.error!.details.code).toBe(
+      'stale_version',
+    );
+    const audit = await h.database.db.execute<{
+      action: string;
+      detail: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      sql`SELECT action, detail, before, after FROM staff_audit_log
+           WHERE action IN ('players.ban', 'players.unban') AND outcome = 'done' ORDER BY id`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'players.ban',
+        detail: 'chargebacks',
+        before: { status: 'active' },
+        after: { status: 'banned' },
+      },
+      {
+        action: 'players.unban',
+        detail: 'cleared',
+        before: { status: 'banned' },
+        after: { status: 'active' },
+      },
+    ]);
+  });
+});
