@@ -25,6 +25,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(socialRoutes, { config, social, rateLimiter, messages });
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
+  await app.register(contentManagerRoutes, { content: services.contentManager, messages });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,

@@ -25,6 +25,7 @@ import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
 import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
+import { createContentManager } from './modules/cms/content-manager.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
@@ -367,6 +368,14 @@ export function createServices(deps: Deps) {
     responsibleGaming,
     rgSessions,
     backoffice: createBackofficeService(deps, { mailer: notifications }),
+    // The content service's generic wrappers for content staff (spec §7): a write drops every
+    // node's cached content and pages (ADR 043).
+    contentManager: createContentManager(deps.db, {
+      changed: async () => {
+        cms.dropCaches();
+        await push.invalidate('content');
+      },
+    }),
     // The back office's players desk (issue #18): other modules' data through their services.
     playersDesk: createPlayersDesk(deps, {
       accounts,

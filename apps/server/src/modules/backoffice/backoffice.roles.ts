@@ -44,6 +44,7 @@ const GRANTS = {
   'kyc.block': ['risk'],
   'cashier.settings': ['risk'],
   'affiliates.read': ['marketing'],
+  'content.edit': ['content'],
   'audit.read': [],
   'staff.manage': [],
 } as const satisfies Record<string, readonly Exclude<BackofficeRole, 'admin'>[]>;

@@ -115,6 +115,27 @@ const ENDPOINTS: Endpoint[] = [
     action: 'affiliates.report',
     roles: ['marketing', 'admin'],
   },
+  {
+    method: 'GET',
+    url: () => '/nfx/content-manager/pages?limit=5',
+    action: 'content.list',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/content-manager/redirects',
+    body: () => ({
+      data: {
+        from_url: `/matrix-${++counter}`,
+        to_url: '/promotions',
+        status: 302,
+        sort_order: 0,
+        is_enabled: false,
+      },
+    }),
+    action: 'content.create',
+    roles: ['content', 'admin'],
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {

@@ -1,0 +1,91 @@
+/**
+ * The content manager's operator endpoints (spec §7 generic wrappers, issue #18), for staff with
+ * `content.edit`, each a staff action with its audit row:
+ * - `GET /nfx/content-manager/:collection?start=&limit=` and `GET …/:collection/:id`;
+ * - `POST /nfx/content-manager/:collection` `{data: {...}}`;
+ * - `PUT /nfx/content-manager/:collection/:id` `{data: {..., updated_at}}`;
+ * - `DELETE /nfx/content-manager/:collection/:id?updated_at=…`.
+ * Collections: pages, seos, redirects, custom-codes (content-manager.ts). Answers `{data}`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { MessageRegistry } from '../../lib/messages.ts';
+import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { staffAction } from '../backoffice/require-backoffice-role.ts';
+import { CONTENT_COLLECTIONS, type ContentManager } from './content-manager.ts';
+
+const collectionParams = z.object({ collection: z.enum(CONTENT_COLLECTIONS) }).strict();
+const entryParams = collectionParams.extend({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+const listQuery = z
+  .object({
+    start: z.coerce.number().int().min(0).max(100_000).default(0),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+const deleteQuery = z.object({ updated_at: z.string().max(40) }).strict();
+
+export async function contentManagerRoutes(
+  app: FastifyInstance,
+  options: { content: ContentManager; messages: MessageRegistry },
+) {
+  const { content } = options;
+  app.setErrorHandler(operatorErrorHandler(options.messages));
+  const send = (reply: FastifyReply, data: unknown) =>
+    reply.header('cache-control', 'no-store').send({ data });
+  const params = (request: FastifyRequest) => request.params as { collection?: unknown; id?: unknown };
+  /** What the audit row names, as sent (validated inside the action). */
+  const target = (request: FastifyRequest) => ({
+    type: `content:${String(params(request).collection ?? '').slice(0, 32)}`,
+    id: String(params(request).id ?? '').slice(0, 32),
+  });
+  const base = '/nfx/content-manager/:collection';
+
+  app.get(base, async (request, reply) => {
+    const spec = { permission: 'content.edit' as const, action: 'content.list', target: target(request) };
+    const items = await staffAction(request, spec, async () => {
+      const { collection } = collectionParams.parse(request.params);
+      return { result: await content.list(collection, listQuery.parse(request.query)) };
+    });
+    return send(reply, items);
+  });
+
+  app.get(`${base}/:id`, async (request, reply) => {
+    const spec = { permission: 'content.edit' as const, action: 'content.view', target: target(request) };
+    const entry = await staffAction(request, spec, async () => {
+      const { collection, id } = entryParams.parse(request.params);
+      return { result: await content.get(collection, BigInt(id)) };
+    });
+    return send(reply, entry);
+  });
+
+  app.post(base, async (request, reply) => {
+    const spec = { permission: 'content.edit' as const, action: 'content.create', target: target(request) };
+    const entry = await staffAction(request, spec, async () => {
+      const { collection } = collectionParams.parse(request.params);
+      const created = await content.create(collection, request.body);
+      return { result: created, after: created };
+    });
+    return send(reply, entry);
+  });
+
+  app.put(`${base}/:id`, async (request, reply) => {
+    const spec = { permission: 'content.edit' as const, action: 'content.update', target: target(request) };
+    const entry = await staffAction(request, spec, async () => {
+      const { collection, id } = entryParams.parse(request.params);
+      const { before, after } = await content.update(collection, BigInt(id), request.body);
+      return { result: after, before, after };
+    });
+    return send(reply, entry);
+  });
+
+  app.delete(`${base}/:id`, async (request, reply) => {
+    const spec = { permission: 'content.edit' as const, action: 'content.delete', target: target(request) };
+    const result = await staffAction(request, spec, async () => {
+      const { collection, id } = entryParams.parse(request.params);
+      const { updated_at } = deleteQuery.parse(request.query);
+      const { before } = await content.remove(collection, BigInt(id), updated_at);
+      return { result: { id: Number(id), deleted: true }, before };
+    });
+    return send(reply, result);
+  });
+}
