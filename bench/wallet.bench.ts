@@ -9,7 +9,8 @@
  *    change in one transaction) — the path real money takes into a player's balance;
  * 3. pgbench on the same server, same run: a plain double-entry transaction (2 UPDATE + 2 INSERT)
  *    at 16 clients, when pgbench is installed;
- * then the ratios, the WAL each path writes per transaction (`pg_stat_wal` deltas around the measured
+ * then the ratios (and the server's ceiling: `GET /healthz`, no database, same connections), the WAL
+ * each path writes per transaction (`pg_stat_wal` deltas around the measured
  * HTTP and pgbench phases, ADR 042), the ledger invariants and `npm run ledger:check` on the database.
  * The sportsbook's odds simulator is off: its writes are not the money path's, and would count.
  *
@@ -444,6 +445,18 @@ for (const signal of variants) {
     console.log(`server sessions during HTTP phase (${signal}):`, Object.fromEntries(waits));
 }
 await usePushSignal(client.db, 'relay');
+// The ceiling: the same server, connections and machine answering `GET /healthz` (no body to
+// check, no database): what any HTTP path can reach here, to read the webhook's figure against.
+{
+  const result = await autocannon({ url: `${base}/healthz`, connections: PLAYERS, duration: seconds });
+  figures.push({
+    name: 'HTTP ceiling: GET /healthz (no database), same server and connections',
+    transactionsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
+}
 const serverExited = new Promise((resolve) => serverProcess.once('exit', resolve));
 serverProcess.send('stop');
 await serverExited;
