@@ -23,6 +23,7 @@ import { messages } from './messages.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
+import { reportsRoutes } from './modules/backoffice/reports.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(contentManagerRoutes, { content: services.contentManager, messages });
+  await app.register(reportsRoutes, { reports: services.wallet, messages });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,

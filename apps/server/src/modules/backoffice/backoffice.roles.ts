@@ -45,6 +45,7 @@ const GRANTS = {
   'cashier.settings': ['risk'],
   'affiliates.read': ['marketing'],
   'content.edit': ['content'],
+  'reports.read': ['payments', 'risk'],
   'audit.read': [],
   'staff.manage': [],
 } as const satisfies Record<string, readonly Exclude<BackofficeRole, 'admin'>[]>;

@@ -136,6 +136,12 @@ const ENDPOINTS: Endpoint[] = [
     action: 'content.create',
     roles: ['content', 'admin'],
   },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/reports/daily?from=2026-01-01&to=2026-01-08',
+    action: 'reports.daily',
+    roles: ['payments', 'risk', 'admin'],
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {

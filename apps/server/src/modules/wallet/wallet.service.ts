@@ -26,6 +26,7 @@ import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MetadataService } from '../metadata/metadata.service.ts';
+import { createLedgerReport } from './ledger-report.ts';
 import { createWalletRepository, type WalletExecutor } from './wallet.repository.ts';
 
 export type { WalletExecutor } from './wallet.repository.ts';
@@ -118,6 +119,7 @@ export function createWalletService(
   const { metadata } = collaborators;
   const repository = createWalletRepository(deps.db);
   const ledger = createLedger(deps.db);
+  const report = createLedgerReport(deps.db);
 
   const player = (playerId: bigint, currency: string, kind: PlayerBalanceKind): AccountRef => ({
     type: 'player',
@@ -290,6 +292,11 @@ export function createWalletService(
 
   return {
     exponentOf,
+
+    /** Daily money reports read from the ledger (ledger-report.ts). */
+    dailyReport: report.daily,
+    /** Σ of players' main balances per currency (the reports' reconciliation). */
+    mainBalances: report.mainBalances,
 
     /** `{amount, currency}` of a minor-unit amount, in the currency's precision. */
     async toMoney(amountMinor: bigint, currency: string): Promise<Money> {
