@@ -153,7 +153,7 @@ async function fillLogin(scope: Locator | Page, email: string, password = PASSWO
 }
 
 async function expectPlayerHeader(page: Page): Promise<void> {
-  await page.getByTestId('user-menu-button').waitFor();
+  await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
   await expect(page.getByTestId('header-balance').innerText()).resolves.toMatch(/€0\.00/);
   expect(await page.getByTestId('sign-in').count()).toBe(0);
 }
@@ -231,7 +231,7 @@ describe('sign up, log out, log in', () => {
     // The limit prompt follows the sign-up, in French (ADR 029).
     await page.getByRole('heading', { name: 'Fixez vos limites' }).waitFor();
     await page.getByTestId('limit-prompt-skip').click();
-    await page.getByTestId('user-menu-button').waitFor();
+    await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
     await expect(page.getByTestId('header-balance').innerText()).resolves.toMatch(/Solde/);
   });
 });
@@ -325,7 +325,7 @@ describe('guest guard and return', () => {
     await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Se connecter', exact: true }).last().click();
     await page.waitForURL(`${site.baseUrl}/fr`);
-    await page.getByTestId('user-menu-button').waitFor();
+    await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
   });
 });
 
@@ -422,7 +422,7 @@ describe('registration completion', () => {
     await page.getByTestId('header-balance').getByText('$0.00').waitFor();
     await page.goto(`${site.baseUrl}/`);
     await hydrated(page);
-    await page.getByTestId('user-menu-button').waitFor();
+    await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
     expect(await page.getByTestId('registration-completion').count()).toBe(0);
   });
 });
@@ -433,7 +433,7 @@ describe('session idle', () => {
     await registerByApi(idleSite.baseUrl, uniqueEmail());
     await page.goto(`${idleSite.baseUrl}/`);
     await hydrated(page);
-    await page.getByTestId('user-menu-button').waitFor();
+    await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
     const warning = page.getByTestId('idle-warning');
     await warning.waitFor({ timeout: (IDLE_SECONDS * 0.8 + 3) * 1000 });
     // No close button: only activity (or the button, a click) keeps the session.

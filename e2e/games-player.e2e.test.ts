@@ -155,7 +155,7 @@ async function playerJourney(lang: Lang): Promise<void> {
   await page.waitForURL(`${journey.site.baseUrl}${prefix || '/'}?register=success`);
   // The limit prompt follows a sign-up (ADR 029; component tests cover it): not now.
   await page.getByTestId('limit-prompt-skip').click();
-  await page.getByTestId('user-menu-button').waitFor();
+  await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
   expect(await minorIn(page.getByTestId('header-balance').locator('.amount'))).toBe(0n);
   // Real money needs a birth date of age (first-hour-rules.e2e covers the age gate itself).
   const saved = await page
