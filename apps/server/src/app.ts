@@ -30,6 +30,7 @@ import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { kycOperatorRoutes } from './modules/kyc/kyc-operator.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(contentManagerRoutes, { content: services.contentManager, messages });
   await app.register(reportsRoutes, { reports: services.wallet, messages });
+  await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,

@@ -42,6 +42,7 @@ const GRANTS = {
   'withdrawals.read': ['payments', 'risk'],
   'withdrawals.decide': ['payments'],
   'kyc.block': ['risk'],
+  'kyc.review': ['risk'],
   'cashier.settings': ['risk'],
   'affiliates.read': ['marketing'],
   'content.edit': ['content'],

@@ -142,6 +142,12 @@ const ENDPOINTS: Endpoint[] = [
     action: 'reports.daily',
     roles: ['payments', 'risk', 'admin'],
   },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/kyc/reviews',
+    action: 'kyc.queue',
+    roles: ['risk', 'admin'],
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {

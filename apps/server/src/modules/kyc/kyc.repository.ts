@@ -1,6 +1,6 @@
 /** The kyc module's only Drizzle file: its own tables (kyc_applicants, kyc_webhook_events). */
 import type { Db } from '@croupier/db/client';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type KycStatus, kycApplicants, kycPlayerBlocks, kycWebhookEvents } from './kyc.tables.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -82,6 +82,41 @@ export function createKycRepository(db: Db) {
      * Applies one verified webhook in one transaction: recorded by digest first (a replay finds it
      * and changes nothing), then `decide` picks the new status from the locked applicant.
      */
+    /** The review queue: applicants in `statuses`, oldest change first (who waited longest on top). */
+    async listByStatus(statuses: KycStatus[], page: { offset: number; count: number }) {
+      return db
+        .select()
+        .from(kycApplicants)
+        .where(inArray(kycApplicants.status, statuses))
+        .orderBy(asc(kycApplicants.updatedAt), asc(kycApplicants.playerId))
+        .offset(page.offset)
+        .limit(page.count);
+    },
+
+    /**
+     * A staff decision: the review ends with `status` if it is still `expected` (a compare-and-set,
+     * so a provider event or another reviewer in between wins and this one is refused). The decision
+     * counts as the latest event: an older provider event arriving later changes nothing.
+     */
+    async decide(input: {
+      playerId: bigint;
+      expected: KycStatus;
+      status: KycStatus;
+      now: Date;
+      applied?: (tx: Tx, playerId: bigint, status: KycStatus) => Promise<void>;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(kycApplicants)
+          .set({ status: input.status, lastEventAt: input.now, updatedAt: input.now })
+          .where(and(eq(kycApplicants.playerId, input.playerId), eq(kycApplicants.status, input.expected)))
+          .returning({ playerId: kycApplicants.playerId });
+        if (rows.length === 0) return false;
+        await input.applied?.(tx, input.playerId, input.status);
+        return true;
+      });
+    },
+
     async applyWebhook(input: {
       digest: string;
       applicantId: string;

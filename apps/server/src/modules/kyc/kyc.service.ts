@@ -199,6 +199,49 @@ export function createKycService(
      * `POST /webhooks/kyc`: the digest checked over the raw bytes (constant time) before anything
      * is read; then applied once (a replay finds its digest and changes nothing), in event order.
      */
+    /** The back office's review queue (issue #18): applicants waiting or stuck, longest first. */
+    async reviewQueue(filter: { statuses: KycStatus[]; offset: number; count: number }) {
+      const rows = await repository.listByStatus(filter.statuses, filter);
+      return rows.map((row) => ({
+        player_id: Number(row.playerId),
+        applicant_id: row.applicantId,
+        status: statusOf(row),
+        last_event_at: row.lastEventAt?.toISOString() ?? null,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
+
+    /**
+     * A reviewer's manual decision on an applicant whose review is `expected` (what the reviewer
+     * saw): verified, retry or rejected, posting the player the same notice a provider review would.
+     * Refused, typed, for a player without an applicant or a status that moved meanwhile.
+     */
+    async overrideReview(
+      playerId: bigint,
+      expected: VerificationStatus,
+      status: 'verified' | 'retry' | 'rejected',
+    ): Promise<{ before: VerificationStatus; after: VerificationStatus }> {
+      const row = await repository.byPlayer(playerId);
+      if (!row) throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+      const current = statusOf(row);
+      const decided =
+        current === expected &&
+        (await repository.decide({
+          playerId,
+          expected: row.status,
+          status,
+          now: deps.now(),
+          applied: async (tx, id, next) => {
+            const kind = reviewNotice(next);
+            if (kind && collaborators.postNotice) await collaborators.postNotice(tx, id, kind);
+          },
+        }));
+      if (!decided) {
+        throw new AppError('InvalidParameterException', { code: 'stale_version', message: 'stale_version' });
+      }
+      return { before: current, after: status };
+    },
+
     async receiveWebhook(
       raw: Buffer,
       digest: string | undefined,
