@@ -139,7 +139,7 @@ export const configSchema = z
     TELEGRAM_AUTH_MAX_AGE_SECONDS: seconds.default(86_400),
     /** Secret signing back-office (content service) JWTs. Required in production. */
     CMS_JWT_SECRET: z.string().min(32).optional(),
-    CMS_JWT_TTL_SECONDS: seconds.default(7 * 24 * 3600),
+    CMS_JWT_TTL_SECONDS: seconds.default(8 * 3600),
     /**
      * Anonymous back-office sign-up at /nfx/auth/local/register. Off by default; when on, it creates
      * an account with no role, which an admin must promote. The first admin: `npm run staff:create`.
