@@ -45,6 +45,7 @@ const GRANTS = {
   'kyc.review': ['risk'],
   'cashier.settings': ['risk'],
   'affiliates.read': ['marketing'],
+  'promotions.edit': ['marketing'],
   'content.edit': ['content'],
   'reports.read': ['payments', 'risk'],
   'audit.read': [],

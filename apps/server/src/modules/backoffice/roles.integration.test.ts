@@ -148,6 +148,7 @@ const ENDPOINTS: Endpoint[] = [
     action: 'kyc.queue',
     roles: ['risk', 'admin'],
   },
+  { method: 'GET', url: () => '/nfx/operator/offers', action: 'offers.list', roles: ['marketing', 'admin'] },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {

@@ -97,6 +97,41 @@ export function createCampaignsRepository(db: Db) {
       return found!.id;
     },
 
+    /** Every offer, enabled or not (the back office's list). */
+    async allOffers(): Promise<OfferRecord[]> {
+      const rows = await db.select().from(campaignOffers).orderBy(asc(campaignOffers.id));
+      return rows.map(toOffer);
+    },
+
+    /** Codes of an offer, newest first. */
+    async codesOf(offerId: bigint, page: { offset: number; count: number }): Promise<PromoCodeRecord[]> {
+      return db
+        .select()
+        .from(promoCodes)
+        .where(eq(promoCodes.offerId, offerId))
+        .orderBy(sql`${promoCodes.id} DESC`)
+        .offset(page.offset)
+        .limit(page.count);
+    },
+
+    /**
+     * Inserts every code or none (one statement): false when any of them exists already, so a batch
+     * never half-lands.
+     */
+    async insertCodes(rows: Omit<PromoCodeRecord, 'id' | 'used'>[]): Promise<boolean> {
+      try {
+        // One statement: a code that exists aborts all of it.
+        await db.insert(promoCodes).values(rows);
+        return true;
+      } catch (error) {
+        for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+          if ((current as { code?: unknown }).code === '23505') return false;
+          current = (current as { cause?: unknown }).cause;
+        }
+        throw error;
+      }
+    },
+
     async insertCodeIfMissing(row: Omit<PromoCodeRecord, 'id' | 'used'>): Promise<void> {
       await db.insert(promoCodes).values(row).onConflictDoNothing();
     },

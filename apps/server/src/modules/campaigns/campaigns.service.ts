@@ -5,6 +5,7 @@
  * unique (code, player) key serializes one player's racing requests, and
  * `UPDATE … SET used = used + 1 WHERE used < usage_limit` claims a use atomically.
  */
+import { randomBytes } from 'node:crypto';
 import type { OfferOutput, PromoCodeError } from '@croupier/contract/campaigns/common';
 import type { Locale } from '@croupier/contract/locales';
 import type { PopupOutput } from '@croupier/contract/popups/get';
@@ -33,6 +34,15 @@ export const DEPOSIT_OFFER_TASK = 'campaigns.deposit-offer';
  * promo code kept from sign-up is not redeemed yet (e.g. its offer needs a deposit).
  */
 export const SIGN_UP_CODE_DEPOSIT_TASK = 'campaigns.sign-up-code-deposit';
+
+/** 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), ~40 bits per code. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function randomCodeSuffix(length = 8): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+  return out;
+}
 
 export function normalizePromoCode(text: string): string | null {
   const code = text.trim().toUpperCase();
@@ -324,7 +334,91 @@ export function createCampaignsService(
     },
   });
 
+  function invalid(fields: Record<string, string>): AppError {
+    return new AppError('InvalidParameterException', { code: 'validation', message: 'validation', fields });
+  }
+
+  /** What staff see of a code. */
+  function codeView(row: PromoCodeRecord) {
+    return {
+      id: Number(row.id),
+      code: row.code,
+      offer_id: Number(row.offerId),
+      usage_limit: row.usageLimit,
+      used: row.used,
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt?.toISOString() ?? null,
+    };
+  }
+
   return {
+    /** The back office's offers (issue #18): every offer with its trigger and window. */
+    async staffOffers() {
+      return (await repository.allOffers()).map((offer) => ({
+        id: Number(offer.id),
+        key: offer.key,
+        trigger: offer.trigger,
+        title: offer.title,
+        starts_at: offer.startsAt.toISOString(),
+        ends_at: offer.endsAt?.toISOString() ?? null,
+        enabled: offer.enabled,
+      }));
+    },
+
+    async staffCodes(offerId: bigint, page: { offset: number; count: number }) {
+      return (await repository.codesOf(offerId, page)).map(codeView);
+    },
+
+    /**
+     * Marketing creates promo codes for a `promo_code` offer: the codes given, or `count` random
+     * ones after a prefix (a batch). All land or none (a code that exists already refuses the whole
+     * batch, typed); codes are stored upper-cased, as players' entries are matched.
+     */
+    async createCodes(input: {
+      offerId: bigint;
+      codes?: string[] | undefined;
+      batch?: { prefix: string; count: number } | undefined;
+      usageLimit: number;
+      startsAt?: Date | undefined;
+      endsAt?: Date | null | undefined;
+    }) {
+      const offer = await repository.offer(input.offerId);
+      if (!offer) throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+      if (offer.trigger !== 'promo_code') throw invalid({ offer_id: 'not_promo_code_offer' });
+      const startsAt = input.startsAt ?? deps.now();
+      if (input.endsAt && input.endsAt.getTime() <= startsAt.getTime())
+        throw invalid({ ends_at: 'before_start' });
+      let codes: string[];
+      if (input.codes) {
+        codes = input.codes.map((text) => {
+          const code = normalizePromoCode(text);
+          if (!code) throw invalid({ codes: 'invalid_format' });
+          return code;
+        });
+      } else if (input.batch) {
+        const prefix = input.batch.prefix.toUpperCase();
+        codes = Array.from({ length: input.batch.count }, () => `${prefix}${randomCodeSuffix()}`);
+      } else {
+        throw invalid({ codes: 'required' });
+      }
+      if (new Set(codes).size !== codes.length) throw invalid({ codes: 'duplicate' });
+      const rows = codes.map((code) => ({
+        code,
+        offerId: input.offerId,
+        usageLimit: input.usageLimit,
+        startsAt,
+        endsAt: input.endsAt ?? null,
+      }));
+      if (!(await repository.insertCodes(rows))) {
+        throw new AppError('InvalidParameterException', {
+          code: 'taken',
+          message: 'taken',
+          fields: { codes: 'taken' },
+        });
+      }
+      return rows.map((row) => ({ code: row.code, usage_limit: row.usageLimit }));
+    },
+
     /**
      * True when the player's next credited deposit must enqueue SIGN_UP_CODE_DEPOSIT_TASK: a
      * sign-up code not redeemed yet and no credited deposit so far.
