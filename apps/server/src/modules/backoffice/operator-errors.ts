@@ -91,3 +91,13 @@ export function operatorErrorHandler(
       });
   };
 }
+
+/** An operator answer: `{data}`, never cached (staff data). */
+export function sendData(reply: FastifyReply, data: unknown) {
+  return reply.header('cache-control', 'no-store').send({ data });
+}
+
+/** A path parameter as sent, cut to 32 characters: what an audit row names before validation. */
+export function rawParam(request: FastifyRequest, name: string): string {
+  return String((request.params as Record<string, unknown> | undefined)?.[name] ?? '').slice(0, 32);
+}

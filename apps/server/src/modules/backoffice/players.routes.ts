@@ -9,10 +9,10 @@
  *   a ledger transaction on the player's main balance.
  * Answers `{data}`; errors in the content service's style (operator-errors.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler } from './operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from './operator-errors.ts';
 import type { PlayersDesk } from './players.service.ts';
 import { staffAction } from './require-backoffice-role.ts';
 
@@ -44,13 +44,10 @@ export async function playersRoutes(
 ) {
   const { desk } = options;
   app.setErrorHandler(operatorErrorHandler(options.messages));
-
-  const send = (reply: FastifyReply, data: unknown) =>
-    reply.header('cache-control', 'no-store').send({ data });
   /** The `:id` as sent, for the audit row's target (validated inside the action). */
   const target = (request: FastifyRequest) => ({
     type: 'player',
-    id: String((request.params as { id?: unknown }).id ?? '').slice(0, 32),
+    id: rawParam(request, 'id'),
   });
   const playerId = (request: FastifyRequest) => BigInt(idParams.parse(request.params).id);
 
@@ -63,7 +60,7 @@ export async function playersRoutes(
         return { result: await desk.search(query.q, query), detail: query.q };
       },
     );
-    return send(reply, { items });
+    return sendData(reply, { items });
   });
 
   app.get('/nfx/operator/players/:id', async (request, reply) => {
@@ -71,7 +68,7 @@ export async function playersRoutes(
     const file = await staffAction(request, spec, async () => ({
       result: await desk.file(playerId(request)),
     }));
-    return send(reply, file);
+    return sendData(reply, file);
   });
 
   app.post('/nfx/operator/players/:id/notes', async (request, reply) => {
@@ -82,7 +79,7 @@ export async function playersRoutes(
       const note = await desk.addNote(actor, id, body.body);
       return { result: note, after: note };
     });
-    return send(reply, note);
+    return sendData(reply, note);
   });
 
   for (const action of ['ban', 'unban'] as const) {
@@ -103,7 +100,7 @@ export async function playersRoutes(
           detail: body.reason,
         };
       });
-      return send(reply, result);
+      return sendData(reply, result);
     });
   }
 
@@ -117,7 +114,7 @@ export async function playersRoutes(
       const ended = await desk.endSessions(playerId(request));
       return { result: ended, after: ended };
     });
-    return send(reply, result);
+    return sendData(reply, result);
   });
 
   app.post('/nfx/operator/players/:id/adjustments', async (request, reply) => {
@@ -138,6 +135,6 @@ export async function playersRoutes(
       });
       return { ...adjusted, detail: body.reason };
     });
-    return send(reply, result);
+    return sendData(reply, result);
   });
 }

@@ -7,10 +7,10 @@
  * the token, the permission and the second factor and writes the audit row; this desk reaches the
  * other modules only through the services handed to it.
  */
-import type { Money } from '@croupier/contract/params';
 import { formatMinor, minorUnitsPerMajor, parseMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
 import { createBackofficeRepository } from './backoffice.repository.ts';
 import type { BackofficeActor } from './backoffice.service.ts';
 
@@ -33,18 +33,7 @@ export interface PlayersDeskCollaborators {
     unban(playerId: bigint): Promise<boolean>;
     endSessions(playerId: bigint): Promise<number>;
   };
-  wallet: {
-    exponentOf(currency: string): Promise<number>;
-    balances(playerId: bigint, currency: string): Promise<Record<string, Money>>;
-    adjustBalance(adjustment: {
-      playerId: bigint;
-      currency: string;
-      amountMinor: bigint;
-      idempotencyKey: string;
-      staff: string;
-      reason: string;
-    }): Promise<{ transactionId: bigint; replayed: boolean }>;
-  };
+  wallet: Pick<WalletService, 'exponentOf' | 'balances' | 'adjustBalance'>;
   /** The player's deposits and withdrawals, newest first (the cashier's history). */
   transactions(
     playerId: bigint,

@@ -6,10 +6,10 @@
  * - `POST /nfx/operator/offers/:id/promo-codes` with `{codes: [...]}` or `{batch: {prefix, count}}`,
  *   and `usage_limit`, optional `starts_at`, `ends_at`: all codes land or none.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -49,11 +49,9 @@ export async function campaignsOperatorRoutes(
 ) {
   const { campaigns } = options;
   app.setErrorHandler(operatorErrorHandler(options.messages));
-  const send = (reply: FastifyReply, data: unknown) =>
-    reply.header('cache-control', 'no-store').send({ data });
   const target = (request: FastifyRequest) => ({
     type: 'offer',
-    id: String((request.params as { id?: unknown }).id ?? '').slice(0, 32),
+    id: rawParam(request, 'id'),
   });
 
   app.get('/nfx/operator/offers', async (request, reply) => {
@@ -64,7 +62,7 @@ export async function campaignsOperatorRoutes(
         result: await campaigns.staffOffers(),
       }),
     );
-    return send(reply, { items });
+    return sendData(reply, { items });
   });
 
   app.get('/nfx/operator/offers/:id/promo-codes', async (request, reply) => {
@@ -77,7 +75,7 @@ export async function campaignsOperatorRoutes(
       const { id } = idParams.parse(request.params);
       return { result: await campaigns.staffCodes(BigInt(id), pageQuery.parse(request.query)) };
     });
-    return send(reply, { items });
+    return sendData(reply, { items });
   });
 
   app.post('/nfx/operator/offers/:id/promo-codes', async (request, reply) => {
@@ -102,6 +100,6 @@ export async function campaignsOperatorRoutes(
         after: { count: created.length, codes: created.slice(0, 20).map((row) => row.code) },
       };
     });
-    return send(reply, { items });
+    return sendData(reply, { items });
   });
 }

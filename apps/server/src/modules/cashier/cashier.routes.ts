@@ -14,14 +14,14 @@ import {
   localizePath,
   normalizeLocale,
 } from '@croupier/contract/locales';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
 import type { BackofficeActor } from '../backoffice/backoffice.service.ts';
-import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import { type CashierMessageKey, cashierMessages, cashierText } from './cashier.messages.ts';
 import type { CashierService } from './cashier.service.ts';
@@ -118,12 +118,9 @@ export async function cashierRoutes(
     );
 
     /** The `:id` as sent, for the audit row's target (validated inside the action). */
-    const rawId = (request: FastifyRequest) =>
-      String((request.params as { id?: unknown }).id ?? '').slice(0, 32);
+    const rawId = (request: FastifyRequest) => rawParam(request, 'id');
     /** How the cashier's rows name the staff member who decided (`decided_by`). */
     const actorName = (actor: BackofficeActor) => `${actor.id}:${actor.username}`;
-    const send = (reply: FastifyReply, data: unknown) =>
-      reply.header('cache-control', 'no-store').send({ data });
 
     operator.get('/nfx/operator/withdrawals', async (request, reply) => {
       const spec = { permission: 'withdrawals.read' as const, action: 'cashier.list_withdrawals' };
@@ -136,7 +133,7 @@ export async function cashierRoutes(
         });
         return { result: items };
       });
-      return send(reply, { items });
+      return sendData(reply, { items });
     });
 
     // Changes are staff actions: the service checks the role and writes the audit row, refused
@@ -160,7 +157,7 @@ export async function cashierRoutes(
         });
         return { result: after, before, after };
       });
-      return send(reply, result);
+      return sendData(reply, result);
     });
 
     operator.post('/nfx/operator/withdrawals/:id/reject', async (request, reply) => {
@@ -179,7 +176,7 @@ export async function cashierRoutes(
         const after = await cashier.rejectWithdrawal(BigInt(id), actorName(actor), reason);
         return { result: after, before, after, detail: reason };
       });
-      return send(reply, result);
+      return sendData(reply, result);
     });
 
     operator.put('/nfx/operator/cashier/settings', async (request, reply) => {
@@ -190,7 +187,7 @@ export async function cashierRoutes(
         await cashier.setKycBlockEnabled(body.kyc_block_enabled);
         return { result: body, before, after: body };
       });
-      return send(reply, body);
+      return sendData(reply, body);
     });
 
     // One player's KYC block (`is_kyc_block_enabled`): their deposits and withdrawals need a
@@ -209,7 +206,7 @@ export async function cashierRoutes(
         await kycBlock(BigInt(id), body.enabled);
         return { result: body, after: body };
       });
-      return send(reply, body);
+      return sendData(reply, body);
     });
   });
 }

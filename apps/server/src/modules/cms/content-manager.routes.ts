@@ -7,10 +7,10 @@
  * - `DELETE /nfx/content-manager/:collection/:id?updated_at=…`.
  * Collections: pages, seos, redirects, custom-codes (content-manager.ts). Answers `{data}`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import { CONTENT_COLLECTIONS, type ContentManager } from './content-manager.ts';
 
@@ -30,13 +30,10 @@ export async function contentManagerRoutes(
 ) {
   const { content } = options;
   app.setErrorHandler(operatorErrorHandler(options.messages));
-  const send = (reply: FastifyReply, data: unknown) =>
-    reply.header('cache-control', 'no-store').send({ data });
-  const params = (request: FastifyRequest) => request.params as { collection?: unknown; id?: unknown };
   /** What the audit row names, as sent (validated inside the action). */
   const target = (request: FastifyRequest) => ({
-    type: `content:${String(params(request).collection ?? '').slice(0, 32)}`,
-    id: String(params(request).id ?? '').slice(0, 32),
+    type: `content:${rawParam(request, 'collection')}`,
+    id: rawParam(request, 'id'),
   });
   const base = '/nfx/content-manager/:collection';
 
@@ -46,7 +43,7 @@ export async function contentManagerRoutes(
       const { collection } = collectionParams.parse(request.params);
       return { result: await content.list(collection, listQuery.parse(request.query)) };
     });
-    return send(reply, items);
+    return sendData(reply, items);
   });
 
   app.get(`${base}/:id`, async (request, reply) => {
@@ -55,7 +52,7 @@ export async function contentManagerRoutes(
       const { collection, id } = entryParams.parse(request.params);
       return { result: await content.get(collection, BigInt(id)) };
     });
-    return send(reply, entry);
+    return sendData(reply, entry);
   });
 
   app.post(base, async (request, reply) => {
@@ -65,7 +62,7 @@ export async function contentManagerRoutes(
       const created = await content.create(collection, request.body);
       return { result: created, after: created };
     });
-    return send(reply, entry);
+    return sendData(reply, entry);
   });
 
   app.put(`${base}/:id`, async (request, reply) => {
@@ -75,7 +72,7 @@ export async function contentManagerRoutes(
       const { before, after } = await content.update(collection, BigInt(id), request.body);
       return { result: after, before, after };
     });
-    return send(reply, entry);
+    return sendData(reply, entry);
   });
 
   app.delete(`${base}/:id`, async (request, reply) => {
@@ -86,6 +83,6 @@ export async function contentManagerRoutes(
       const { before } = await content.remove(collection, BigInt(id), updated_at);
       return { result: { id: Number(id), deleted: true }, before };
     });
-    return send(reply, result);
+    return sendData(reply, result);
   });
 }

@@ -6,10 +6,10 @@
  *   decision (verified, retry, rejected) on the review the reviewer saw (`expected`); a review that
  *   moved meanwhile answers `stale_version`.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler } from '../backoffice/operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import type { KycService } from './kyc.service.ts';
 import { KYC_STATUSES } from './kyc.tables.ts';
@@ -41,8 +41,6 @@ export async function kycOperatorRoutes(
 ) {
   const { kyc } = options;
   app.setErrorHandler(operatorErrorHandler(options.messages));
-  const send = (reply: FastifyReply, data: unknown) =>
-    reply.header('cache-control', 'no-store').send({ data });
 
   app.get('/nfx/operator/kyc/reviews', async (request, reply) => {
     const items = await staffAction(request, { permission: 'kyc.review', action: 'kyc.queue' }, async () => {
@@ -51,11 +49,11 @@ export async function kycOperatorRoutes(
         result: await kyc.reviewQueue({ statuses: query.status, offset: query.offset, count: query.count }),
       };
     });
-    return send(reply, { items });
+    return sendData(reply, { items });
   });
 
   app.post('/nfx/operator/kyc/reviews/:playerId/decision', async (request, reply) => {
-    const raw = String((request.params as { playerId?: unknown }).playerId ?? '').slice(0, 32);
+    const raw = rawParam(request, 'playerId');
     const spec = {
       permission: 'kyc.review' as const,
       action: 'kyc.decide',
@@ -73,6 +71,6 @@ export async function kycOperatorRoutes(
         detail: body.reason,
       };
     });
-    return send(reply, result);
+    return sendData(reply, result);
   });
 }

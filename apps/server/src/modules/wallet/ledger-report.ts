@@ -64,6 +64,13 @@ export function createLedgerReport(db: Db) {
     async daily(range: { from: string; to: string }): Promise<LedgerReport> {
       const from = sql`${range.from}::date::timestamp AT TIME ZONE 'UTC'`;
       const to = sql`${range.to}::date::timestamp AT TIME ZONE 'UTC'`;
+      /** Postings of transactions in the range, with their account (what every figure reads). */
+      const postingsIn = sql`FROM ledger_transactions t
+          JOIN ledger_postings p ON p.transaction_id = t.id
+          JOIN ledger_accounts a ON a.id = p.account_id
+         WHERE t.created_at >= ${from} AND t.created_at < ${to}`;
+      const gamingPostings = sql`(t.kind LIKE 'game\\_%' OR t.kind LIKE 'sport\\_%')
+           AND a.type = 'player' AND a.name IN ('main', 'bonus', 'betting_bonus')`;
       const gaming = await db.execute<{
         day: string;
         currency: string;
@@ -82,12 +89,8 @@ export function createLedgerReport(db: Db) {
                COALESCE(sum(p.amount_minor) FILTER (WHERE a.name = 'main' AND p.amount_minor > 0), 0)::text AS real_payouts,
                COALESCE(sum(p.amount_minor) FILTER (WHERE a.name IN ('bonus', 'betting_bonus')), 0)::text AS bonus_net,
                count(DISTINCT a.player_id)::int AS players
-          FROM ledger_transactions t
-          JOIN ledger_postings p ON p.transaction_id = t.id
-          JOIN ledger_accounts a ON a.id = p.account_id
-         WHERE t.created_at >= ${from} AND t.created_at < ${to}
-           AND (t.kind LIKE 'game\\_%' OR t.kind LIKE 'sport\\_%')
-           AND a.type = 'player' AND a.name IN ('main', 'bonus', 'betting_bonus')
+          ${postingsIn}
+           AND ${gamingPostings}
          GROUP BY 1, 2, 3, 4
          ORDER BY 1, 2, 3, 4`);
       const cashFlow = await db.execute<{
@@ -102,22 +105,15 @@ export function createLedgerReport(db: Db) {
                t.kind,
                sum(p.amount_minor)::text AS main_net,
                count(DISTINCT t.id)::int AS transactions
-          FROM ledger_transactions t
-          JOIN ledger_postings p ON p.transaction_id = t.id
-          JOIN ledger_accounts a ON a.id = p.account_id
-         WHERE t.created_at >= ${from} AND t.created_at < ${to}
+          ${postingsIn}
            AND a.type = 'player' AND a.name = 'main'
          GROUP BY 1, 2, 3
          ORDER BY 1, 2, 3`);
       const active = await db.execute<{ day: string; currency: string; players: number }>(sql`
         SELECT to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a.currency,
                count(DISTINCT a.player_id)::int AS players
-          FROM ledger_transactions t
-          JOIN ledger_postings p ON p.transaction_id = t.id
-          JOIN ledger_accounts a ON a.id = p.account_id
-         WHERE t.created_at >= ${from} AND t.created_at < ${to}
-           AND (t.kind LIKE 'game\\_%' OR t.kind LIKE 'sport\\_%')
-           AND a.type = 'player' AND a.name IN ('main', 'bonus', 'betting_bonus')
+          ${postingsIn}
+           AND ${gamingPostings}
          GROUP BY 1, 2`);
 
       const gamingRows: GamingRow[] = gaming.rows.map((row) => {
