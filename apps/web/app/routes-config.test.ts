@@ -45,3 +45,23 @@ describe('payment result routes', () => {
     expect(leafId('/cashier/paymobile/12')).toBe('en:not-found');
   });
 });
+
+describe('back office routes', () => {
+  test.each([
+    ['/backoffice', 'en:backoffice-index'],
+    ['/backoffice/sign-in', 'en:backoffice-sign-in'],
+    ['/backoffice/two-factor', 'en:backoffice-two-factor'],
+    ['/backoffice/withdrawals', 'en:backoffice-withdrawals'],
+    ['/backoffice/audit', 'en:backoffice-audit'],
+    ['/backoffice/staff', 'en:backoffice-staff'],
+    ['/fr/backoffice', 'fr:backoffice-index'],
+    ['/fr/backoffice/withdrawals', 'fr:backoffice-withdrawals'],
+  ])('%s → %s', (pathname, id) => {
+    expect(leafId(pathname)).toBe(id);
+  });
+
+  test('under the back office layout, not the player site', () => {
+    const match = matchRoutes(objects, '/backoffice/audit') ?? [];
+    expect(match.map((entry) => entry.route.id)).toEqual(['en:backoffice', 'en:backoffice-audit']);
+  });
+});

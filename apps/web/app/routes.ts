@@ -105,6 +105,16 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('forms/sign_in', 'routes/auth-form.tsx', id('sign-in')),
       route('forms/sign_up', 'routes/auth-form.tsx', id('sign-up')),
     ]),
+    // The back office (issue #18, ADR 045): staff screens, never linked from the player site and
+    // never indexed; their modules and texts load only here (route-level code splitting).
+    route('backoffice', 'routes/backoffice-layout.tsx', id('backoffice'), [
+      index('routes/backoffice-index.tsx', id('backoffice-index')),
+      route('sign-in', 'routes/backoffice-sign-in.tsx', id('backoffice-sign-in')),
+      route('two-factor', 'routes/backoffice-two-factor.tsx', id('backoffice-two-factor')),
+      route('withdrawals', 'routes/backoffice-withdrawals.tsx', id('backoffice-withdrawals')),
+      route('audit', 'routes/backoffice-audit.tsx', id('backoffice-audit')),
+      route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
+    ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [
       route('_icons', 'routes/icons.tsx', id('icons')),
     ]),

@@ -6,7 +6,12 @@ import type { Locale } from '@croupier/contract/locales';
 import type { i18n as I18n } from 'i18next';
 import { bundleKey, i18nFor, isLocaleLoaded, registerLocale } from './i18n.ts';
 
-const lazyBundles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+// The back office's texts (`backoffice.json`) are left out: players never fetch them; the back
+// office's routes load them (features/backoffice/backoffice-i18n.client.ts).
+const lazyBundles = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/*.json', '!./locales/*/backoffice.json'],
+  { import: 'default' },
+);
 
 export async function ensureLocale(locale: Locale): Promise<I18n> {
   if (isLocaleLoaded(locale)) return i18nFor(locale);

@@ -1,0 +1,79 @@
+/**
+ * What a staff member may see: `user.permissions` from `GET /nfx/users/me` decides which sections
+ * the navigation shows and which actions a page offers. The server checks every call again; this
+ * only keeps the screens from offering what would be refused.
+ */
+import type { BackofficeUser, StaffRole } from './backoffice-api.ts';
+
+export const PERMISSIONS = [
+  'players.read',
+  'players.note',
+  'players.ban',
+  'players.sessions',
+  'players.adjust_balance',
+  'withdrawals.read',
+  'withdrawals.decide',
+  'kyc.block',
+  'cashier.settings',
+  'affiliates.read',
+  'audit.read',
+  'staff.manage',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The roles an admin can give, in the order the staff page lists them. */
+export const STAFF_ROLES: readonly StaffRole[] = [
+  'support',
+  'payments',
+  'risk',
+  'marketing',
+  'content',
+  'trader',
+  'admin',
+];
+
+/**
+ * A server that does not send `permissions` yet knows two roles: admin (everything) and editor
+ * (what its operator endpoints let an editor do: withdrawals and the affiliate report).
+ */
+const LEGACY_ROLE_PERMISSIONS: Record<string, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  editor: ['withdrawals.read', 'withdrawals.decide', 'affiliates.read'],
+};
+
+export function permissionsOf(user: BackofficeUser): ReadonlySet<string> {
+  if (Array.isArray(user.permissions)) return new Set(user.permissions);
+  return new Set(user.role ? (LEGACY_ROLE_PERMISSIONS[user.role] ?? []) : []);
+}
+
+export function can(user: BackofficeUser, permission: Permission): boolean {
+  return permissionsOf(user).has(permission);
+}
+
+/** Two-factor enrolment is due: the role requires it and the staff member has not set it up. */
+export function needsMfaEnrolment(user: BackofficeUser): boolean {
+  return user.mfa?.required === true && user.mfa.enabled !== true;
+}
+
+/** `players`: the player screens, not built yet (issue #18, second part). */
+export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+
+export interface Section {
+  key: SectionKey;
+  /** Path under /backoffice. */
+  path: string;
+  permission: Permission;
+}
+
+/** The navigation, in its order; a section shows only to whom its permission allows. */
+export const SECTIONS: readonly Section[] = [
+  { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
+  { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
+];
+
+export function sectionsFor(user: BackofficeUser): Section[] {
+  const allowed = permissionsOf(user);
+  return SECTIONS.filter((section) => allowed.has(section.permission));
+}

@@ -1,0 +1,158 @@
+/**
+ * The signed-in back office: a slim header (brand, who is signed in, sign out) and the sections the
+ * staff member's permissions allow — a side column from laptop width, a row that scrolls within
+ * itself on a phone, so the page itself never scrolls sideways.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { localeOfPath } from '../../lib/locale-paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { cx } from '../../ui/class-names.ts';
+import { Icon } from '../../ui/icon.tsx';
+import type { IconName } from '../../ui/icon-names.ts';
+import { ChipMark } from '../../ui/logo.tsx';
+import type { BackofficeUser } from './backoffice-api.ts';
+import { backofficeHref, signInHref } from './backoffice-paths.ts';
+import { type SectionKey, sectionsFor } from './backoffice-permissions.ts';
+import { dropToken } from './backoffice-session.ts';
+
+const SECTION_ICONS: Record<SectionKey, IconName> = {
+  players: 'user',
+  withdrawals: 'withdraw',
+  audit: 'history',
+  staff: 'shield',
+};
+
+export function BackofficeShell({ user, children }: { user: BackofficeUser; children: ReactNode }) {
+  const { t } = useTranslation('backoffice');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locale = localeOfPath(location.pathname);
+  const sections = sectionsFor(user);
+
+  function signOut() {
+    dropToken();
+    void navigate(signInHref(locale), { replace: true });
+  }
+
+  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+    cx(
+      'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap',
+      isActive ? 'bg-raised text-text' : 'text-muted hover:bg-raised hover:text-text',
+    );
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="sticky top-0 z-20 border-b border-border bg-surface">
+        <div className="flex h-14 items-center gap-3 px-3 tablet:px-5">
+          <NavLink to={backofficeHref(locale)} end className="flex min-w-0 items-center gap-2">
+            <ChipMark className="size-7 shrink-0" />
+            <span className="truncate font-semibold">{t('title')}</span>
+          </NavLink>
+          <div className="ms-auto flex min-w-0 items-center gap-2">
+            <span className="hidden min-w-0 text-end text-sm leading-tight tablet:block">
+              <span className="block truncate font-medium">{user.username}</span>
+              <span className="block truncate text-xs text-muted">
+                {user.role ? t(`roles.${user.role}`, { defaultValue: user.role }) : t('roles.none')}
+              </span>
+            </span>
+            <button
+              type="button"
+              onClick={signOut}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-muted hover:bg-raised hover:text-text"
+            >
+              <Icon name="logout" size="sm" />
+              {t('signOut')}
+            </button>
+          </div>
+        </div>
+        <nav aria-label={t('nav.label')} className="border-t border-border laptop:hidden">
+          <ul className="flex gap-1 overflow-x-auto px-2 py-1.5">
+            {sections.map((section) => (
+              <li key={section.key}>
+                <NavLink to={backofficeHref(locale, section.path)} className={navLinkClass}>
+                  <Icon name={SECTION_ICONS[section.key]} size="sm" />
+                  {t(`nav.${section.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <div className="laptop:grid laptop:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav
+          aria-label={t('nav.label')}
+          className="hidden border-e border-border laptop:block laptop:min-h-[calc(100dvh-3.5rem)]"
+        >
+          <ul className="sticky top-14 flex flex-col gap-1 p-3">
+            {sections.map((section) => (
+              <li key={section.key}>
+                <NavLink to={backofficeHref(locale, section.path)} className={navLinkClass}>
+                  <Icon name={SECTION_ICONS[section.key]} size="sm" />
+                  {t(`nav.${section.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="min-w-0 px-3 py-5 tablet:px-5 laptop:px-8">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+/** A page's heading row: its title, and actions or filters beside it. */
+export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-xl font-semibold tablet:text-2xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** A failed load or action, translated (backoffice-errors.ts). */
+export function ErrorNote({ text }: { text: string }) {
+  return (
+    <p
+      role="alert"
+      className="my-3 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-text"
+    >
+      {text}
+    </p>
+  );
+}
+
+/** Tables scroll inside their own box, never the page. */
+export function TableBox({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <section aria-label={label} className="overflow-x-auto rounded-xl border border-border bg-surface">
+      {children}
+    </section>
+  );
+}
+
+export const TH =
+  'px-3 py-2 text-start text-xs font-semibold tracking-wide text-muted uppercase whitespace-nowrap';
+export const TD = 'px-3 py-2 align-top text-sm';
+
+/** Previous and next page of a list (links, so the page's place is in its URL). */
+export function Pager({ previous, next }: { previous: string | null; next: string | null }) {
+  const { t } = useTranslation('backoffice');
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label={t('pager.label')} className="mt-4 flex justify-end gap-2">
+      {previous && (
+        <Button href={previous} size="sm" variant="secondary">
+          {t('pager.previous')}
+        </Button>
+      )}
+      {next && (
+        <Button href={next} size="sm" variant="secondary">
+          {t('pager.next')}
+        </Button>
+      )}
+    </nav>
+  );
+}
