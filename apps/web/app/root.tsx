@@ -509,7 +509,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const rootData = useRouteLoaderData<typeof loader>('root');
+  const loaded = useRouteLoaderData<typeof loader>('root');
+  // The back office (ADR 045) runs none of the player site's runtimes: no third-party script (live
+  // chat, fraud check) ever shares a page with a staff member's token.
+  const rootData = /^\/(?:[a-z]{2}\/)?backoffice(?:\/|$)/.test(useLocation().pathname) ? undefined : loaded;
   return (
     <>
       {/* The player's push stream (ADR 037): balances, notices, bonus and cashback changes. */}
