@@ -26,6 +26,7 @@ import { ToastProvider } from '../ui/toasts.tsx';
 import * as home from './backoffice-index.tsx';
 import * as layout from './backoffice-layout.tsx';
 import * as signIn from './backoffice-sign-in.tsx';
+import * as staff from './backoffice-staff.tsx';
 import * as withdrawals from './backoffice-withdrawals.tsx';
 
 beforeAll(async () => {
@@ -113,6 +114,7 @@ function renderBackoffice(path: string) {
       loader: withdrawals.clientLoader,
       Component: withLoaderData(withdrawals.default),
     },
+    { path: 'staff', loader: staff.clientLoader, Component: withLoaderData(staff.default) },
   ];
   const base = (prefix: string) => ({
     id: `${prefix}backoffice`,
@@ -252,6 +254,70 @@ describe('signed in', () => {
     expect(calls.at(-1)).toMatchObject({
       path: '/nfx/operator/withdrawals/42/reject',
       body: { reason: 'suspected_fraud' },
+    });
+  });
+
+  test('a held withdrawal is approved only as reviewed', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
+      if (path.startsWith('/nfx/operator/withdrawals?')) {
+        return { status: 200, body: { data: { items: [{ ...WITHDRAWAL, review_hold: true }] } } };
+      }
+      return { status: 200, body: { data: WITHDRAWAL } };
+    });
+    renderBackoffice('/backoffice/withdrawals');
+    const row = await screen.findByRole('row', { name: /42/ });
+    expect(within(row).getByText('Held for review')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal 42?' });
+    const reviewed = within(dialog).getByRole('checkbox') as HTMLInputElement;
+    expect(reviewed.required).toBe(true);
+    fireEvent.click(reviewed);
+    await act(async () => {
+      fireEvent.submit(reviewed.form as HTMLFormElement);
+    });
+    await screen.findByText('Withdrawal 42 approved.');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/withdrawals/42/approve',
+      body: { reviewed: true },
+    });
+  });
+
+  test('an admin changes a role after confirming; their own role cannot be changed', async () => {
+    saveToken('jwt-1');
+    const admin: BackofficeUser = {
+      ...PAYMENTS,
+      id: 1,
+      username: 'boss',
+      role: 'admin',
+      permissions: ['staff.manage'],
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: admin };
+      if (method === 'GET' && path.startsWith('/nfx/users?')) return { status: 200, body: [admin, PAYMENTS] };
+      if (method === 'PUT') return { status: 200, body: { ...PAYMENTS, role: 'risk' } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/staff');
+    const own = await screen.findByRole('row', { name: /boss/ });
+    expect(within(own).queryByRole('combobox')).toBeNull();
+    expect(own.textContent).toContain('Administrator · you');
+    const other = screen.getByRole('row', { name: /pay-clerk/ });
+    fireEvent.change(within(other).getByRole('combobox', { name: 'Role of pay-clerk' }), {
+      target: { value: 'risk' },
+    });
+    fireEvent.click(within(other).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change this role?' });
+    expect(dialog.textContent).toContain('pay-clerk: Payments → Risk.');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    });
+    await screen.findByText('Role of pay-clerk changed.');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/users/7/role',
+      body: { role: 'risk' },
+      auth: 'Bearer jwt-1',
     });
   });
 
