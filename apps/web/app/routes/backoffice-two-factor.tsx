@@ -14,6 +14,7 @@ import { requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { saveToken, staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading } from '../features/backoffice/backoffice-shell.tsx';
+import { QrCode } from '../features/backoffice/qr-code.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -89,6 +90,7 @@ export default function BackofficeTwoFactor({ loaderData }: Route.ComponentProps
                 <li>{t('mfa.stepApp')}</li>
                 <li>{t('mfa.stepCode')}</li>
               </ol>
+              <QrCode text={setup.otpauthUri} label={t('mfa.qr')} className="size-48 rounded-lg" />
               <div>
                 <h2 className="mb-1 text-sm font-medium">{t('mfa.secret')}</h2>
                 <p
