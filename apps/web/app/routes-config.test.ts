@@ -56,6 +56,7 @@ describe('back office routes', () => {
     ['/backoffice/staff', 'en:backoffice-staff'],
     ['/fr/backoffice', 'fr:backoffice-index'],
     ['/fr/backoffice/withdrawals', 'fr:backoffice-withdrawals'],
+    ['/backoffice/no/such/page', 'en:backoffice-not-found'],
   ])('%s → %s', (pathname, id) => {
     expect(leafId(pathname)).toBe(id);
   });

@@ -114,6 +114,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('withdrawals', 'routes/backoffice-withdrawals.tsx', id('backoffice-withdrawals')),
       route('audit', 'routes/backoffice-audit.tsx', id('backoffice-audit')),
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
+      route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [
       route('_icons', 'routes/icons.tsx', id('icons')),
