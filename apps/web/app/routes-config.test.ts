@@ -56,6 +56,9 @@ describe('back office routes', () => {
     ['/backoffice/staff', 'en:backoffice-staff'],
     ['/fr/backoffice', 'fr:backoffice-index'],
     ['/fr/backoffice/withdrawals', 'fr:backoffice-withdrawals'],
+    ['/backoffice/players', 'en:backoffice-players'],
+    ['/backoffice/players/12', 'en:backoffice-player'],
+    ['/fr/backoffice/players/12', 'fr:backoffice-player'],
     ['/backoffice/no/such/page', 'en:backoffice-not-found'],
   ])('%s → %s', (pathname, id) => {
     expect(leafId(pathname)).toBe(id);

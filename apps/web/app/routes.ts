@@ -114,6 +114,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('withdrawals', 'routes/backoffice-withdrawals.tsx', id('backoffice-withdrawals')),
       route('audit', 'routes/backoffice-audit.tsx', id('backoffice-audit')),
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
+      route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
+      route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

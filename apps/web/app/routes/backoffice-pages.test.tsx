@@ -25,6 +25,7 @@ import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import * as home from './backoffice-index.tsx';
 import * as layout from './backoffice-layout.tsx';
+import * as player from './backoffice-player.tsx';
 import * as signIn from './backoffice-sign-in.tsx';
 import * as staff from './backoffice-staff.tsx';
 import * as withdrawals from './backoffice-withdrawals.tsx';
@@ -115,6 +116,7 @@ function renderBackoffice(path: string) {
       Component: withLoaderData(withdrawals.default),
     },
     { path: 'staff', loader: staff.clientLoader, Component: withLoaderData(staff.default) },
+    { path: 'players/:id', loader: player.clientLoader, Component: withLoaderData(player.default) },
   ];
   const base = (prefix: string) => ({
     id: `${prefix}backoffice`,
@@ -215,7 +217,7 @@ describe('signed in', () => {
       within(navs[0] as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Payments']);
+    ).toEqual(['Players', 'Payments']);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal 42?' });
@@ -321,6 +323,72 @@ describe('signed in', () => {
     });
   });
 
+  test("a player's file; a balance adjustment is confirmed and sent with a decimal amount, the currency, a reason and a key", async () => {
+    saveToken('jwt-1');
+    const file = {
+      account: {
+        id: 3,
+        login: 'ana@example.test',
+        login_type: 'email',
+        status: 'active',
+        currency: 'EUR',
+        country_code: 'FR',
+        created_at: '2026-11-01T10:00:00.000Z',
+        locale: 'fr',
+        status_changed_at: null,
+        registration_completed: true,
+        two_factor_enabled: false,
+        first_name: 'Ana',
+        last_name: 'Lopez',
+        birth_date: '1990-01-01',
+        contacts: [
+          { type: 'email', value: 'ana@example.test', confirmed: true, is_login: true, subscribed: false },
+        ],
+      },
+      balances: { balance_main: { amount: '70.00', currency: 'EUR' } },
+      transactions: { items: [], total: 0 },
+      verification: { onVerification: false, verified: true, kycBlock: false },
+      exclusion: null,
+      notes: [
+        { id: 1, staff: 'support-1', body: 'Asked about limits.', created_at: '2026-11-20T09:00:00.000Z' },
+      ],
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
+      if (method === 'GET' && path === '/nfx/operator/players/3')
+        return { status: 200, body: { data: file } };
+      if (method === 'POST') return { status: 200, body: { data: {} } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/players/3');
+    await screen.findByRole('heading', { name: 'ana@example.test' });
+    expect(screen.getByRole('region', { name: 'Money and verification' }).textContent).toContain('€70.00');
+    expect(screen.getByText('Asked about limits.')).toBeTruthy();
+    // Payments may adjust balances, not ban nor write notes.
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add the note' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '-12.50' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'duplicate bonus' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust the balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance?' });
+    expect(dialog.textContent).toContain(
+      '-€12.50 will be debited from the main balance of ana@example.test.',
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust the balance' }));
+    });
+    await screen.findByText('Balance adjusted: -€12.50.');
+    const posted = calls.find((call) => call.method === 'POST');
+    expect(posted).toMatchObject({
+      path: '/nfx/operator/players/3/adjustments',
+      body: { amount: '-12.50', currency: 'EUR', reason: 'duplicate bonus' },
+    });
+    expect((posted?.body as { idempotency_key?: string } | undefined)?.idempotency_key).toMatch(
+      /^[A-Za-z0-9_-]{8,64}$/,
+    );
+  });
+
   test('a 401 drops the token and leads to sign-in', async () => {
     saveToken('expired');
     fakeServer(() => error(401, 'invalid_token'));
@@ -351,7 +419,12 @@ describe('rules', () => {
       sectionsFor({ ...PAYMENTS, ...user } as BackofficeUser).map((section) => section.key);
     expect(keys({ permissions: ['audit.read', 'staff.manage'] })).toEqual(['audit', 'staff']);
     expect(keys({ permissions: [] })).toEqual([]);
-    expect(keys({ permissions: undefined, role: 'admin' })).toEqual(['withdrawals', 'audit', 'staff']);
+    expect(keys({ permissions: undefined, role: 'admin' })).toEqual([
+      'players',
+      'withdrawals',
+      'audit',
+      'staff',
+    ]);
     expect(keys({ permissions: undefined, role: 'editor' })).toEqual(['withdrawals']);
     expect(keys({ permissions: undefined, role: null })).toEqual([]);
     expect(needsMfaEnrolment({ ...PAYMENTS, mfa: { required: true, enabled: false } })).toBe(true);

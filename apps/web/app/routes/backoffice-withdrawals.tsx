@@ -11,7 +11,7 @@ import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
-import { can, SECTIONS } from '../features/backoffice/backoffice-permissions.ts';
+import { can } from '../features/backoffice/backoffice-permissions.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
 import {
@@ -42,8 +42,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   );
   return {
     canDecide: can(user, 'withdrawals.decide'),
-    // The player's page, when the role may read players and that screen exists.
-    canSeePlayers: can(user, 'players.read') && SECTIONS.some((section) => section.key === 'players'),
+    canSeePlayers: can(user, 'players.read'),
     status,
     offset,
     items: page.ok ? page.value.data.items : [],

@@ -56,7 +56,6 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-/** `players`: the player screens, not built yet (issue #18, second part). */
 export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
 
 export interface Section {
@@ -68,6 +67,7 @@ export interface Section {
 
 /** The navigation, in its order; a section shows only to whom its permission allows. */
 export const SECTIONS: readonly Section[] = [
+  { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },

@@ -106,7 +106,7 @@ export function BackofficeShell({ user, children }: { user: BackofficeUser; chil
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-xl font-semibold tablet:text-2xl">{title}</h1>
+      <h1 className="min-w-0 text-xl font-semibold wrap-anywhere tablet:text-2xl">{title}</h1>
       {children}
     </div>
   );
