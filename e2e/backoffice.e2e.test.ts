@@ -172,6 +172,10 @@ test('a payments staff member signs in, sets up two-factor, and approves a pendi
   await signIn(page, PAYMENTS);
   // The role moves money: two-factor enrolment comes first.
   await page.waitForURL(/\/backoffice\/two-factor$/);
+  // No section is offered before enrolment (each would lead back here).
+  expect(
+    await page.getByRole('navigation', { name: 'Back office sections' }).last().getByRole('link').count(),
+  ).toBe(0);
   await page.getByRole('button', { name: 'Set up an authenticator' }).click();
   const secret = await page.getByTestId('mfa-secret').innerText();
   expect(secret).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);

@@ -14,7 +14,7 @@ import type { IconName } from '../../ui/icon-names.ts';
 import { ChipMark } from '../../ui/logo.tsx';
 import type { BackofficeUser } from './backoffice-api.ts';
 import { backofficeHref, signInHref } from './backoffice-paths.ts';
-import { type SectionKey, sectionsFor } from './backoffice-permissions.ts';
+import { needsMfaEnrolment, type SectionKey, sectionsFor } from './backoffice-permissions.ts';
 import { dropToken } from './backoffice-session.ts';
 
 const SECTION_ICONS: Record<SectionKey, IconName> = {
@@ -29,7 +29,8 @@ export function BackofficeShell({ user, children }: { user: BackofficeUser; chil
   const location = useLocation();
   const navigate = useNavigate();
   const locale = localeOfPath(location.pathname);
-  const sections = sectionsFor(user);
+  // Until two-factor is set up no section would open (each leads back to enrolment): none is offered.
+  const sections = needsMfaEnrolment(user) ? [] : sectionsFor(user);
 
   function signOut() {
     dropToken();
