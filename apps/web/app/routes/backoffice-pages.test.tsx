@@ -389,6 +389,19 @@ describe('signed in', () => {
     );
   });
 
+  test('signing out drops the token and shows the sign-in form', async () => {
+    saveToken('jwt-1');
+    fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
+      return { status: 200, body: { data: { items: [] } } };
+    });
+    const router = renderBackoffice('/fr/backoffice/withdrawals');
+    fireEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    await screen.findByRole('heading', { name: "Connexion de l'équipe" });
+    expect(router.state.location.pathname).toBe('/fr/backoffice/sign-in');
+    expect(readToken()).toBeNull();
+  });
+
   test('a 401 drops the token and leads to sign-in', async () => {
     saveToken('expired');
     fakeServer(() => error(401, 'invalid_token'));
