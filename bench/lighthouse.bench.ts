@@ -9,10 +9,11 @@
  * Chromium, driven by Lighthouse over its debugging port.
  *
  * Usage: npm run build && npm run bench:lighthouse
+ * LIGHTHOUSE_REPORTS=<dir> also writes each page's full report (JSON) there, to see where the time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from '@croupier/db/database';
@@ -77,6 +78,12 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
     const { lhr } = result;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      await mkdir(reports, { recursive: true });
+      const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/\//g, '_');
+      await writeFile(path.join(reports, `${name}.json`), JSON.stringify(lhr, null, 1));
+    }
     const score = (id: keyof typeof TARGETS) => {
       const value = Math.round((lhr.categories[id]?.score ?? 0) * 100);
       return `${value}${value < TARGETS[id] ? ' ✗' : ''}`;

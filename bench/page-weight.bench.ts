@@ -217,4 +217,5 @@ const over = home.gzip > HOME_BUDGET_GZIP_BYTES;
 console.log(
   `home (/): ${home.count} chunks, ${kb(home.raw)} KB raw, ${kb(home.gzip)} KB gzip — ${(ratio * 100).toFixed(0)}% of the ${kb(HOME_BUDGET_GZIP_BYTES)} KB budget${over ? ', OVER BUDGET' : ''}`,
 );
+console.log(`home (/) gzip: ${home.gzip} of ${HOME_BUDGET_GZIP_BYTES} bytes`);
 if (values.check && over) process.exitCode = 1;

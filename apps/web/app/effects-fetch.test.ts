@@ -15,7 +15,8 @@ const APP = dirname(fileURLToPath(import.meta.url));
  * Calls that ask the server for something: `fetch`, the typed client, the game server's client, a
  * push stream.
  */
-const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|new EventSource\(/;
+const FETCHING =
+  /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|new EventSource\(|\bopenStream\(/;
 
 /**
  * Effects allowed to call the API, each with its reason. The Telegram launch signs the player in
@@ -33,12 +34,12 @@ const FETCHING = /\bfetch\(|\.call\(\s*['"]|createBrowserApi\(|\bclient\.\w+\(|n
  */
 /*
  * The push streams (ADR 037) are subscriptions, not reads of page data: the player's opens once per
- * signed-in page in the browser (push-provider.tsx:80) and a guest's public stream while a jackpot
- * ticker is shown (push-provider.tsx:128); both push changes to what the loaders brought.
+ * signed-in page in the browser (push-provider.tsx:108) and a guest's public stream while a jackpot
+ * ticker is shown (push-provider.tsx:149); both push changes to what the loaders brought.
  */
 const ALLOWED = new Set([
-  'features/push/push-provider.tsx:80',
-  'features/push/push-provider.tsx:128',
+  'features/push/push-provider.tsx:108',
+  'features/push/push-provider.tsx:149',
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',

@@ -34,6 +34,11 @@ function renderDocument(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // The document is sent whole (onAllReady), so no Suspense boundary gains anything from being
+        // "outlined": React would otherwise send every boundary past the first 12.8 KB as a hidden
+        // segment revealed by a script a frame after the first paint — content that pops in and
+        // pushes the page down (a layout shift on every home load, issue #17).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timer);
           const chunks: Buffer[] = [];

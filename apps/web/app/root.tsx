@@ -92,12 +92,14 @@ const RgSessionRuntime = deferred(() =>
 );
 // The icon sprite's drawings (10 KB of SVG as script) are served in the page and hydrated later:
 // the icons point at the served symbols, and the names they need are in ui/icon-names.ts.
-const SpriteSheet = servedLazily(() => import('./ui/sprite.tsx').then((module) => module.SpriteSheet));
+const SpriteSheet = servedLazily('sprite', () =>
+  import('./ui/sprite.tsx').then((module) => module.SpriteSheet),
+);
 // Error pages are seldom shown: served as usual, their modules (and icons) fetched when needed.
-const EmptyShell = servedLazily(() =>
+const EmptyShell = servedLazily('empty-shell', () =>
   import('./features/shell/empty-shell.tsx').then((module) => module.EmptyShell),
 );
-const SystemPage = servedLazily(() =>
+const SystemPage = servedLazily('system-page', () =>
   import('./features/system-pages/system-page.tsx').then((module) => module.SystemPage),
 );
 const TrackingRuntime = deferred(() =>

@@ -16,13 +16,13 @@ import type { Route } from './+types/home';
 
 // Served with the page and hydrated once their modules are there (ui/deferred.tsx): the page's
 // markup, the hero included, is the server's until then; only the carousel's controls wait.
-const HeroCarousel = servedLazily(() =>
+const HeroCarousel = servedLazily('hero', () =>
   import('../features/home/hero-carousel.tsx').then((module) => module.HeroCarousel),
 );
-const JackpotTicker = servedLazily(() =>
+const JackpotTicker = servedLazily('ticker', () =>
   import('../features/jackpots/jackpot-ticker.tsx').then((module) => module.JackpotTicker),
 );
-const HomeBlocks = servedLazily(() =>
+const HomeBlocks = servedLazily('blocks', () =>
   import('../features/home/home-blocks.tsx').then((module) => module.HomeBlocks),
 );
 

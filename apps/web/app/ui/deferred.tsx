@@ -7,14 +7,19 @@
  * markup and hydration are unchanged; once hydrated (or at once, when mounted by a later client
  * render) it loads the module and mounts the component with the same props.
  *
- * `servedLazily(load)` — a component the server renders as usual (every document waits for all
- * content, entry.server.tsx) but whose module the browser fetches after the initial JavaScript:
- * for parts below the fold or seldom shown (the footer, error pages). The served markup stays on
- * screen and is hydrated once the module is there (React's selective hydration). It is memoised so
- * that a parent's re-render with the same props does not update the boundary before it hydrates,
- * which would make React drop the served markup and render it again.
+ * `servedLazily(name, load)` — a component the server renders as usual (every document waits for
+ * all content, entry.server.tsx) but whose module stays out of the page's modulepreloaded
+ * JavaScript: for parts seldom shown or not needed to paint (the footer, error pages, the home
+ * page's blocks). The served markup is on screen from the first paint; before hydrating, the
+ * browser fetches the modules of the parts the server rendered (`loadServedModules`, which finds
+ * them by the empty `<template data-lazy>` each one renders) and hydrates them in place.
+ * Without that wait, React would leave such a part dehydrated until its module arrived, and any
+ * context update in between (the service worker becoming ready, a media query…) makes React throw
+ * the served markup away and show the empty fallback: on a slow phone the home page collapsed
+ * and grew back twice, a layout shift of 0.5–0.9 (issue #17). Later client renders (navigations)
+ * suspend as usual.
  */
-import { type ComponentType, lazy, memo, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, use, useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => {};
 
@@ -42,16 +47,50 @@ export function deferred<Props extends object>(
   return Deferred;
 }
 
+/** Each served-lazily part's loader, by name, for `loadServedModules`. */
+const servedModules = new Map<string, () => Promise<unknown>>();
+
 export function servedLazily<Props extends object>(
+  name: string,
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const loadOnce = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  servedModules.set(name, loadOnce);
+  function Part(props: Props) {
+    // Loaded already (before hydration, or by an earlier page): rendered at once, so hydration
+    // never suspends on it; otherwise the boundary suspends until the module is there.
+    const Loaded = loaded ?? use(loadOnce());
+    return <Loaded {...props} />;
+  }
   function ServedLazily(props: Props) {
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <>
+        <template data-lazy={name} />
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </>
     );
   }
-  return memo(ServedLazily) as unknown as ComponentType<Props>;
+  return ServedLazily;
+}
+
+/**
+ * Loads the modules of the served-lazily parts in `root` (the served document, before hydrating).
+ * A part whose module fails to load is left to its Suspense boundary; the page still hydrates.
+ */
+export function loadServedModules(root: ParentNode): Promise<unknown> {
+  return Promise.allSettled(
+    Array.from(root.querySelectorAll('template[data-lazy]'), (marker) =>
+      servedModules.get(marker.getAttribute('data-lazy') ?? '')?.(),
+    ),
+  );
 }

@@ -22,7 +22,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import { createPushClient, type PushClient } from './push-client.ts';
+import type { PushClient } from './push-client.ts';
 
 const PushContext = createContext<PushClient | null>(null);
 
@@ -73,22 +73,43 @@ function Revalidations({ stream }: { stream: PushClient }) {
   return null;
 }
 
+/**
+ * Opens a stream once the client module is there (it stays out of every page's initial JavaScript:
+ * streams open after hydration anyway); the function returned closes it, or cancels the opening.
+ */
+function openStream(
+  url: string,
+  kinds: readonly PushEventKind[],
+  onOpen: (client: PushClient) => void,
+): () => void {
+  let client: PushClient | null = null;
+  let cancelled = false;
+  void import('./push-client.ts').then(({ createPushClient }) => {
+    if (cancelled) return;
+    client = createPushClient({
+      url,
+      open: (address) => new EventSource(address),
+      kinds,
+      setTimeout: (run, ms) => window.setTimeout(run, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    });
+    onOpen(client);
+  });
+  return () => {
+    cancelled = true;
+    client?.close();
+  };
+}
+
 export function PushProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const [client, setClient] = useState<PushClient | null>(null);
   // A subscription, not a data read: the stream is opened once per signed-in page and pushes what
   // the loaders already brought, as it changes (effects-fetch.test.ts lists it).
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const next = createPushClient({
-      url: PLAYER_STREAM_PATH,
-      open: (url) => new EventSource(url),
-      kinds: PUSH_EVENT_KINDS,
-      setTimeout: (run, ms) => window.setTimeout(run, ms),
-      clearTimeout: (handle) => window.clearTimeout(handle as number),
-    });
-    setClient(next);
+    const close = openStream(PLAYER_STREAM_PATH, PUSH_EVENT_KINDS, setClient);
     return () => {
-      next.close();
+      close();
       setClient(null);
     };
   }, [enabled]);
@@ -127,15 +148,9 @@ export function usePublicPushEvent(kind: PushEventKind, handler: (data: unknown)
   // A guest's ticker subscribes to the public stream (effects-fetch.test.ts lists it).
   useEffect(() => {
     if (playerStream || typeof EventSource === 'undefined') return;
-    const guestStream = createPushClient({
-      url: PUBLIC_STREAM_PATH,
-      open: (url) => new EventSource(url),
-      kinds: [kind],
-      setTimeout: (run, ms) => window.setTimeout(run, ms),
-      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    return openStream(PUBLIC_STREAM_PATH, [kind], (guestStream) => {
+      guestStream.on(kind, (data) => latest.current(data));
     });
-    guestStream.on(kind, (data) => latest.current(data));
-    return () => guestStream.close();
   }, [playerStream, kind]);
 }
 

@@ -9,13 +9,15 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 // Served with the page, hydrated once their modules are there (ui/deferred.tsx): the footer is
 // below the fold, the phone's bottom menu is plain links until then, the account hints are for
 // players only.
-const AccountHints = servedLazily(() =>
+const AccountHints = servedLazily('account-hints', () =>
   import('../auth/account-hints.tsx').then((module) => module.AccountHints),
 );
-const MobileBottomMenu = servedLazily(() =>
+const MobileBottomMenu = servedLazily('bottom-menu', () =>
   import('./mobile-bottom-menu.tsx').then((module) => module.MobileBottomMenu),
 );
-const SiteFooter = servedLazily(() => import('./site-footer.tsx').then((module) => module.SiteFooter));
+const SiteFooter = servedLazily('footer', () =>
+  import('./site-footer.tsx').then((module) => module.SiteFooter),
+);
 
 export interface DefaultShellProps {
   shell: ShellData;

@@ -22,7 +22,7 @@ import { SideMenu } from './side-menu.tsx';
 
 // A player's header actions (balance, deposit, notices, account menu): served with the page,
 // hydrated once their module is there; a guest's page never loads them (ui/deferred.tsx).
-const PlayerHeaderActions = servedLazily(() =>
+const PlayerHeaderActions = servedLazily('player-header', () =>
   import('../auth/player-header.tsx').then((module) => module.PlayerHeaderActions),
 );
 
