@@ -162,13 +162,15 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
     () => reload(page),
   );
   await journey.shot(page, `betting-${lang}-${width}`, true);
-  // A match may end between the list and its page; then take another.
+  // A match may end between the list and its page; then take another. The list runs by kick-off:
+  // the last row has the most time left, so the accumulator is placed before its match ends (the
+  // first row's match can end while the player waits out its suspensions, closing the leg).
   // Its markets suspend on dangerous moments: wait for one to open, else take another match.
   await eventually(
     'a leg from a live match page with its score',
     async () => {
       if ((await live.count()) === 0) return false;
-      await live.first().getByRole('link').click();
+      await live.last().getByRole('link').click();
       await page.waitForURL(/\/betting\/event\//);
       await hydrated(page);
       await page.getByTestId('event-header').waitFor();
