@@ -343,6 +343,25 @@ export function createServices(deps: Deps) {
       });
     return sportsbookGame;
   };
+  // The in-house sportsbook (ADR 030, 034): its feed, catalogue and bets; a provider with its own
+  // tables, reaching player money only through signed wallet API calls (ADR 031).
+  const sportsbookBook = createSportsbookService(deps, {
+    walletSecret: sportsbook.secret,
+    walletCall: (call) => gameWallet.handleCall({ provider: sportsbook.providerId, ...call }),
+    openSession: async (playerId, currency) => {
+      const session = await gameWallet.openSession({
+        playerId,
+        gameId: await sportsbookGameId(),
+        provider: sportsbook.providerId,
+        mode: 'real',
+        currency,
+      });
+      return session.token;
+    },
+    playerCurrency: async (playerId) => (await accounts.getInfo(playerId, 'en')).currency,
+    exponentOf: (currency) => wallet.exponentOf(currency),
+  });
+
   return {
     push,
     sessions,
@@ -383,27 +402,14 @@ export function createServices(deps: Deps) {
       transactions: (playerId, page) => cashier.history(playerId, { ...page, type: 'all' }),
       verification: (playerId) => kyc.verificationOf(playerId),
       exclusion: (playerId) => responsibleGaming.activeExclusion(playerId),
+      bonuses: (playerId, count, locale) => bonuses.list(playerId, { offset: 0, count }, locale),
+      bets: (playerId, count, locale) => sportsbookBook.bets.getBets(playerId, { offset: 0, count }, locale),
+      rounds: (playerId, count) => games.history(playerId, { offset: 0, count }),
+      limits: (playerId, locale) => responsibleGaming.getLimits(playerId, locale),
     }),
     kyc,
     support,
-    // The in-house sportsbook (ADR 030, 034): its feed, catalogue and bets; a provider with its own
-    // tables, reaching player money only through signed wallet API calls (ADR 031).
-    sportsbook: createSportsbookService(deps, {
-      walletSecret: sportsbook.secret,
-      walletCall: (call) => gameWallet.handleCall({ provider: sportsbook.providerId, ...call }),
-      openSession: async (playerId, currency) => {
-        const session = await gameWallet.openSession({
-          playerId,
-          gameId: await sportsbookGameId(),
-          provider: sportsbook.providerId,
-          mode: 'real',
-          currency,
-        });
-        return session.token;
-      },
-      playerCurrency: async (playerId) => (await accounts.getInfo(playerId, 'en')).currency,
-      exponentOf: (currency) => wallet.exponentOf(currency),
-    }),
+    sportsbook: sportsbookBook,
     tracking,
   };
 }

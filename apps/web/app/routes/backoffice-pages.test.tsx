@@ -41,6 +41,132 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A player's file as `GET /nfx/operator/players/3` answers it. */
+const PLAYER_FILE = {
+  account: {
+    id: 3,
+    login: 'ana@example.test',
+    login_type: 'email',
+    status: 'active',
+    currency: 'EUR',
+    country_code: 'FR',
+    created_at: '2026-11-01T10:00:00.000Z',
+    locale: 'fr',
+    status_changed_at: null,
+    registration_completed: true,
+    two_factor_enabled: false,
+    first_name: 'Ana',
+    last_name: 'Lopez',
+    birth_date: '1990-01-01',
+    contacts: [
+      { type: 'email', value: 'ana@example.test', confirmed: true, is_login: true, subscribed: false },
+    ],
+  },
+  balances: { balance_main: { amount: '70.00', currency: 'EUR' } },
+  transactions: { items: [], total: 0 },
+  verification: { onVerification: false, verified: true, kycBlock: false },
+  exclusion: null,
+  limits: {
+    currency: 'EUR',
+    limits: [
+      {
+        kind: 'loss',
+        period: 'week',
+        limit_amount: { amount: '100.00', currency: 'EUR' },
+        used_amount: { amount: '30.00', currency: 'EUR' },
+        left_amount: { amount: '70.00', currency: 'EUR' },
+        pending_limit_amount: null,
+        pending_removal: false,
+        pending_effective_at: null,
+      },
+    ],
+    exclusion: null,
+  },
+  bonuses: {
+    items: [
+      {
+        id: 5,
+        kind: 'deposit_match',
+        status: 'wagering',
+        name: 'Welcome 100%',
+        description: '',
+        amount: { amount: '20.00', currency: 'EUR' },
+        balance: { amount: '20.00', currency: 'EUR' },
+        wagering: {
+          multiplier: 30,
+          required: { amount: '600.00', currency: 'EUR' },
+          progress: { amount: '45.00', currency: 'EUR' },
+          left: { amount: '555.00', currency: 'EUR' },
+        },
+        max_bet: null,
+        max_win: null,
+        converted: null,
+        activate_by: '2026-12-01T00:00:00.000Z',
+        wager_by: null,
+        created_at: '2026-11-19T09:00:00.000Z',
+      },
+    ],
+    total: 1,
+  },
+  bets: {
+    items: [
+      {
+        id: '41',
+        kind: 'single',
+        status: 'won',
+        placed_at: '2026-11-20T18:00:00.000Z',
+        settled_at: '2026-11-20T20:00:00.000Z',
+        lines: 1,
+        stake: { amount: '5.00', currency: 'EUR' },
+        source: 'main',
+        odds: '2.10',
+        potential_payout: { amount: '10.50', currency: 'EUR' },
+        payout: { amount: '10.50', currency: 'EUR' },
+        cash_out: null,
+        legs: [
+          {
+            event_id: '9',
+            event_name: 'Lyon v Nantes',
+            sport: 'football',
+            start_time: '2026-11-20T18:30:00.000Z',
+            market_name: 'Match result',
+            outcome_name: 'Lyon',
+            odds: '2.10',
+            live: false,
+            result: 'won',
+          },
+        ],
+      },
+    ],
+    total: 1,
+  },
+  rounds: {
+    items: [
+      {
+        id: 'r-1',
+        game: { sysname: 'croupier-dice', name: 'Dice' },
+        mode: 'real',
+        bet: { amount: '1.00', currency: 'EUR' },
+        win: { amount: '1.98', currency: 'EUR' },
+        status: 'closed',
+        created_at: '2026-11-21T09:00:00.000Z',
+        closed_at: '2026-11-21T09:00:01.000Z',
+      },
+    ],
+    total: 1,
+  },
+  sessions: [
+    {
+      created_at: '2026-11-22T08:00:00.000Z',
+      last_seen_at: '2026-11-22T08:30:00.000Z',
+      expires_at: '2026-12-22T08:00:00.000Z',
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (iPhone)',
+    },
+  ],
+  notes: [{ id: 1, staff: 'support-1', body: 'Asked about limits.', created_at: '2026-11-20T09:00:00.000Z' }],
+};
+
 const PAYMENTS: BackofficeUser = {
   id: 7,
   username: 'pay-clerk',
@@ -325,34 +451,7 @@ describe('signed in', () => {
 
   test("a player's file; a balance adjustment is confirmed and sent with a decimal amount, the currency, a reason and a key", async () => {
     saveToken('jwt-1');
-    const file = {
-      account: {
-        id: 3,
-        login: 'ana@example.test',
-        login_type: 'email',
-        status: 'active',
-        currency: 'EUR',
-        country_code: 'FR',
-        created_at: '2026-11-01T10:00:00.000Z',
-        locale: 'fr',
-        status_changed_at: null,
-        registration_completed: true,
-        two_factor_enabled: false,
-        first_name: 'Ana',
-        last_name: 'Lopez',
-        birth_date: '1990-01-01',
-        contacts: [
-          { type: 'email', value: 'ana@example.test', confirmed: true, is_login: true, subscribed: false },
-        ],
-      },
-      balances: { balance_main: { amount: '70.00', currency: 'EUR' } },
-      transactions: { items: [], total: 0 },
-      verification: { onVerification: false, verified: true, kycBlock: false },
-      exclusion: null,
-      notes: [
-        { id: 1, staff: 'support-1', body: 'Asked about limits.', created_at: '2026-11-20T09:00:00.000Z' },
-      ],
-    };
+    const file = PLAYER_FILE;
     const calls = fakeServer(({ method, path }) => {
       if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
       if (method === 'GET' && path === '/nfx/operator/players/3')
@@ -364,9 +463,22 @@ describe('signed in', () => {
     await screen.findByRole('heading', { name: 'ana@example.test' });
     expect(screen.getByRole('region', { name: 'Money and verification' }).textContent).toContain('€70.00');
     expect(screen.getByText('Asked about limits.')).toBeTruthy();
-    // Payments may adjust balances, not ban nor write notes.
+    // Limits, bonuses, sports bets, game rounds and live sessions, as the player's pages list them.
+    expect(screen.getByRole('region', { name: 'Loss and wager limits' }).textContent).toContain(
+      'Loss · 7 days€100.00€30.00€70.00',
+    );
+    expect(screen.getByRole('region', { name: 'Bonuses (1)' }).textContent).toContain(
+      'Welcome 100%Wagering€20.00€45.00 / €600.00',
+    );
+    expect(screen.getByRole('region', { name: 'Sports bets (1)' }).textContent).toContain(
+      '#41 Lyon v Nantes: Lyon',
+    );
+    expect(screen.getByRole('region', { name: 'Game rounds (1)' }).textContent).toContain('Dice');
+    expect(screen.getByRole('region', { name: 'Live sessions' }).textContent).toContain('203.0.113.7');
+    // Payments may adjust balances, not ban, write notes nor force a password reset.
     expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add the note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Force a password reset' })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '-12.50' } });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'duplicate bonus' } });
@@ -387,6 +499,42 @@ describe('signed in', () => {
     expect((posted?.body as { idempotency_key?: string } | undefined)?.idempotency_key).toMatch(
       /^[A-Za-z0-9_-]{8,64}$/,
     );
+  });
+
+  test('in French, support forces a password reset with a reason, after a confirmation', async () => {
+    saveToken('jwt-1');
+    const support: BackofficeUser = {
+      ...PAYMENTS,
+      role: 'support',
+      permissions: ['players.read', 'players.note', 'players.sessions', 'players.password_reset'],
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: support };
+      if (method === 'GET' && path === '/nfx/operator/players/3')
+        return { status: 200, body: { data: PLAYER_FILE } };
+      if (method === 'POST') return { status: 200, body: { data: { emailed: true } } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/players/3');
+    await screen.findByRole('heading', { name: 'ana@example.test' });
+    expect(screen.getByRole('region', { name: 'Paris sportifs (1)' }).textContent).toContain('Gagné');
+    expect(screen.queryByRole('button', { name: 'Ajuster le solde' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Motif de la réinitialisation'), {
+      target: { value: 'compte partagé' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Imposer un nouveau mot de passe' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Imposer un nouveau mot de passe à ana@example.test ?',
+    });
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Imposer un nouveau mot de passe' }));
+    });
+    await screen.findByText('Réinitialisation imposée : le joueur a reçu un lien.');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/players/3/password-reset',
+      body: { reason: 'compte partagé' },
+    });
   });
 
   test('signing out drops the token and shows the sign-in form', async () => {

@@ -1,8 +1,9 @@
 /**
  * One player's file (every view is written to the audit log): account and contacts, ledger
- * balances, verification and exclusion, recent deposits and withdrawals, notes; and the actions the
- * staff member's permissions allow — a note, ban or unban with a reason, ending every session, a
- * balance adjustment (signed decimal amount in the player's currency, a reason, one idempotency key
+ * balances, verification and exclusion, recent deposits and withdrawals, limits, the latest bonuses,
+ * sports bets and game rounds, live sessions, notes; and the actions the staff member's permissions
+ * allow — a note, ban or unban with a reason, ending every session, forcing a password reset with a
+ * reason, a balance adjustment (signed decimal amount in the player's currency, a reason, one idempotency key
  * per form so a retry posts once), each after a confirmation.
  */
 import type { Locale } from '@croupier/contract/locales';
@@ -17,6 +18,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { can } from '../features/backoffice/backoffice-permissions.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import { PlayerActivity } from '../features/backoffice/player-activity.tsx';
 import { PlayerStatus } from '../features/backoffice/player-status.tsx';
 import {
   ADJUSTMENT_AMOUNT_PATTERN,
@@ -188,6 +190,7 @@ export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
           </table>
         </TableBox>
       )}
+      <PlayerActivity file={file} locale={locale} />
       <Notes file={file} canWrite={can(user, 'players.note')} />
     </div>
   );
@@ -225,8 +228,9 @@ function Actions({ file, user, locale }: { file: PlayerFile; user: BackofficeUse
   const base = `/nfx/operator/players/${account.id}`;
   const canBan = can(user, 'players.ban') && (account.status === 'active' || account.status === 'banned');
   const canEnd = can(user, 'players.sessions');
+  const canReset = can(user, 'players.password_reset') && account.status !== 'deleted';
   const canAdjust = can(user, 'players.adjust_balance') && account.currency !== null;
-  if (!canBan && !canEnd && !canAdjust) return null;
+  if (!canBan && !canEnd && !canReset && !canAdjust) return null;
 
   async function ban(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -252,6 +256,21 @@ function Actions({ file, user, locale }: { file: PlayerFile; user: BackofficeUse
       cancelText: t('cancel'),
     });
     if (confirmed) await run('sessions', `${base}/end-sessions`, {}, t('player.endSessionsDone'));
+  }
+
+  async function resetPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const reason = String(new FormData(form).get('reason') ?? '').trim();
+    const confirmed = await dialogs.confirm({
+      title: t('player.resetTitle', { login: account.login }),
+      text: t('player.resetText'),
+      confirmText: t('player.reset'),
+      cancelText: t('cancel'),
+      tone: 'danger',
+    });
+    if (confirmed && (await run('reset', `${base}/password-reset`, { reason }, t('player.resetDone'))))
+      form.reset();
   }
 
   async function adjust(event: FormEvent<HTMLFormElement>) {
@@ -310,6 +329,17 @@ function Actions({ file, user, locale }: { file: PlayerFile; user: BackofficeUse
           >
             {t('player.endSessions')}
           </Button>
+        )}
+        {canReset && (
+          <form onSubmit={resetPassword} className="flex flex-col gap-2 border-t border-border pt-4">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t('player.resetReason')}
+              <input name="reason" required minLength={REASON_MIN} maxLength={REASON_MAX} className={INPUT} />
+            </label>
+            <Button type="submit" size="sm" variant="secondary" loading={pending === 'reset'}>
+              {t('player.reset')}
+            </Button>
+          </form>
         )}
         {canAdjust && (
           <form onSubmit={adjust} className="flex flex-col gap-2 border-t border-border pt-4">

@@ -351,6 +351,11 @@ function createAccountsQueries(db: Executor) {
       await db.update(players).set({ passwordHash, passwordChangedAt: now }).where(eq(players.id, id));
     },
 
+    /** Staff's forced reset: no password signs in until the player sets a new one. */
+    async clearPassword(id: bigint, now: Date): Promise<void> {
+      await db.update(players).set({ passwordHash: null, passwordChangedAt: now }).where(eq(players.id, id));
+    },
+
     /** Moves the status only from `from` (a compare-and-set): true if it moved. */
     async setStatusFrom(id: bigint, from: PlayerStatus, to: PlayerStatus, now: Date): Promise<boolean> {
       const rows = await db

@@ -252,6 +252,43 @@ export function createSignUpAndSignIn({
       });
     },
 
+    /**
+     * Staff's forced reset (the back office's players desk): the password stops working at once,
+     * every session ends, and a reset link goes to the account's email (its login, else a confirmed
+     * email contact) in the player's language. `emailed` is false when the account has no email:
+     * staff then reach the player another way (the player can still use "forgot password" once an
+     * email is confirmed). Null when there is no such player.
+     */
+    async forcePasswordReset(playerId: bigint): Promise<{ emailed: boolean } | null> {
+      const account = await repository.staffAccount(playerId);
+      if (!account) return null;
+      const email =
+        account.login_type === 'email'
+          ? account.login.toLowerCase()
+          : account.contacts.find((contact) => contact.type === 'email' && contact.confirmed)?.value;
+      const now = deps.now();
+      const locale = localeOf(account.locale);
+      const token = randomBytes(32).toString('base64url');
+      const link = siteUrl('/forms/sign_in', locale, { restore_token: token });
+      await repository.transaction(async (repo, tx) => {
+        await repo.clearPassword(playerId, now);
+        await repo.expireResetTokens(playerId, now);
+        if (email === undefined) return;
+        await repo.insertResetToken(
+          playerId,
+          sha256(token),
+          new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+          now,
+        );
+        await notifications.enqueueEmail(
+          { to: email, ...passwordResetEmail(locale, link), locale, meta: { link } },
+          { tx },
+        );
+      });
+      await sessions.revokeAllForPlayer(playerId, 'restore');
+      return { emailed: email !== undefined };
+    },
+
     /** Completes a reset: spends the token, sets the password, ends every session of the account. */
     async completePasswordReset(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);

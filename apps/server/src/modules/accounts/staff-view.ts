@@ -41,6 +41,11 @@ export function createStaffView({
       return repository.setStatusFrom(playerId, 'banned', 'active', deps.now());
     },
 
+    /** The player's live sessions, most recently seen first: when and from where, never their ids. */
+    liveSessions(playerId: bigint, limit: number) {
+      return sessions.liveSessions(playerId, limit);
+    },
+
     /** Ends every session of the player (they sign in again); answers how many ended. */
     endSessions(playerId: bigint): Promise<number> {
       return sessions.revokeAllForPlayer(playerId, 'logout');

@@ -1,5 +1,5 @@
 import type { Db } from '@croupier/db/client';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { sessions } from './auth.tables.ts';
 
 export interface SessionRow {
@@ -8,6 +8,15 @@ export interface SessionRow {
   playerLocale: string;
   expiresAt: Date;
   lastSeenAt: Date;
+}
+
+/** A live session as staff see it: when, from where, with what; never its id. */
+export interface LiveSessionRow {
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /**
@@ -50,6 +59,22 @@ export function createSessionRepository(db: Db, player: PlayerSql) {
         .limit(1);
       const row = rows[0];
       return row ? { ...row, playerStatus: row.playerStatus as SessionRow['playerStatus'] } : undefined;
+    },
+
+    /** The player's live sessions, the most recently seen first (for staff: never the id). */
+    async listLive(playerId: bigint, now: Date, limit: number): Promise<LiveSessionRow[]> {
+      return db
+        .select({
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(limit);
     },
 
     async touch(idHash: Buffer, now: Date) {

@@ -4,7 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { createSessionRepository, type PlayerSql, type SessionRow } from './session.repository.ts';
+import {
+  createSessionRepository,
+  type LiveSessionRow,
+  type PlayerSql,
+  type SessionRow,
+} from './session.repository.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** last_seen_at is written at most this often per session, not on every call. */
@@ -68,6 +73,11 @@ export function createSessionService(
 
     async revoke(token: string, reason: RevokeReason): Promise<void> {
       await repository.revoke(hashSessionId(token), reason, deps.now());
+    },
+
+    /** The player's live sessions, the most recently seen first, at most `limit` (for staff). */
+    liveSessions(playerId: bigint, limit: number): Promise<LiveSessionRow[]> {
+      return repository.listLive(playerId, deps.now(), limit);
     },
 
     async revokeAllForPlayer(playerId: bigint, reason: RevokeReason): Promise<number> {

@@ -2,7 +2,7 @@
  * Staff roles and what each may do (issue #18, ADR 046): least privilege per job, checked in the back-office service on every operator endpoint (the UI only
  * hides what the server refuses anyway).
  *
- * - support: reads players, writes notes, ends a player's sessions.
+ * - support: reads players, writes notes, ends a player's sessions, forces a password reset.
  * - payments: the withdrawal queue, balance adjustments.
  * - risk: bans, KYC blocks, the cashier's KYC switch.
  * - marketing: affiliates, promotions.
@@ -37,6 +37,7 @@ const GRANTS = {
   'players.read': ['support', 'payments', 'risk'],
   'players.note': ['support', 'risk'],
   'players.sessions': ['support', 'risk'],
+  'players.password_reset': ['support', 'risk'],
   'players.ban': ['risk'],
   'players.adjust_balance': ['payments'],
   'withdrawals.read': ['payments', 'risk'],

@@ -7,13 +7,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signUp } from '../accounts/account-test-client.ts';
+import { newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { createStaff, type TestStaff } from './staff-test-client.ts';
 
 let h: TestApp;
 let admin: TestStaff;
 let support: TestStaff;
-let player: { uid: number; browser: Awaited<ReturnType<typeof signUp>>['browser'] };
+let player: {
+  uid: number;
+  login: string;
+  password: string;
+  browser: Awaited<ReturnType<typeof signUp>>['browser'];
+};
 
 async function call(method: 'GET' | 'POST', url: string, who: TestStaff, payload?: Record<string, unknown>) {
   const response = await h.app.inject({
@@ -44,7 +49,7 @@ beforeAll(async () => {
   admin = await createStaff(h, 'admin', { username: 'desk-admin' });
   support = await createStaff(h, 'support', { username: 'desk-support' });
   const signed = await signUp(h.app, { currency: 'EUR', login: 'desk.player@example.test' });
-  player = { uid: signed.uid, browser: signed.browser };
+  player = { uid: signed.uid, login: signed.login, password: signed.password, browser: signed.browser };
 }, 60_000);
 
 afterAll(async () => {
@@ -72,6 +77,23 @@ describe('players desk', () => {
       transactions: { items: [], total: 0 },
       notes: [],
     });
+    // Bonuses, sports bets, game rounds and limits as the player's own pages list them; live
+    // sessions by when and where, never by their ids.
+    expect(file.body.data).toMatchObject({
+      bonuses: { items: [], total: 0 },
+      bets: { items: [], total: 0 },
+      rounds: { items: [], total: 0 },
+      limits: { currency: 'EUR', limits: [], exclusion: null },
+    });
+    const sessions = file.body.data!.sessions as Record<string, unknown>[];
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(Object.keys(sessions[0]!).sort()).toEqual([
+      'created_at',
+      'expires_at',
+      'ip',
+      'last_seen_at',
+      'user_agent',
+    ]);
     const missing = await call('GET', '/nfx/operator/players/999999999', support);
     expect(missing.status).toBe(404);
     expect(missing.body.error!.details.code).toBe('not_found');
@@ -186,6 +208,51 @@ describe('players desk', () => {
         before: { status: 'banned' },
         after: { status: 'active' },
       },
+    ]);
+  });
+
+  it('forces a password reset: the old password stops working, sessions end, the emailed link sets a new one', async () => {
+    const url = `/nfx/operator/players/${player.uid}/password-reset`;
+    const login = (password: string) =>
+      newBrowser(h.app).call('auth.login', { login: player.login, password });
+    const signedIn = newBrowser(h.app);
+    expect(
+      (await signedIn.call('auth.login', { login: player.login, password: player.password })).body.status,
+    ).toBe(1);
+    expect((await signedIn.call('account.getInfo')).body.data).toMatchObject({ uid: player.uid });
+    // Without a reason: refused, nothing changed.
+    const refused = await call('POST', url, support, {});
+    expect(refused.status).toBe(400);
+    expect((await login(player.password)).body.status).toBe(1);
+    expect(
+      (await call('POST', '/nfx/operator/players/999999999/password-reset', support, { reason: 'lost' }))
+        .status,
+    ).toBe(404);
+
+    const reset = await call('POST', url, support, { reason: 'account shared with a relative' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data).toEqual({ emailed: true });
+    expect((await signedIn.call('account.getInfo')).body.data).toMatchObject({ uid: 0 });
+    expect((await login(player.password)).body.status).toBe(0);
+    const mails = (
+      await h.app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(player.login)}` })
+    ).json().items as { link: string | null }[];
+    const token = new URL(mails.at(-1)?.link ?? '').searchParams.get('restore_token') ?? '';
+    expect(token).not.toBe('');
+    const restored = await newBrowser(h.app).call('auth.restore', {
+      token,
+      password: 'Chosen-again-7',
+      repeat_password: 'Chosen-again-7',
+    });
+    expect(restored.body.status).toBe(1);
+    expect((await login('Chosen-again-7')).body.status).toBe(1);
+    player.password = 'Chosen-again-7';
+    const audit = await h.database.db.execute<{ staff_username: string; detail: string; outcome: string }>(
+      sql`SELECT staff_username, detail, outcome FROM staff_audit_log
+           WHERE action = 'players.password_reset' AND outcome = 'done'`,
+    );
+    expect(audit.rows).toEqual([
+      { staff_username: 'desk-support', detail: 'account shared with a relative', outcome: 'done' },
     ]);
   });
 });

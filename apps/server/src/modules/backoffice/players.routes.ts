@@ -5,6 +5,8 @@
  * - `POST …/:id/notes {body}` (players.note);
  * - `POST …/:id/ban {reason}`, `POST …/:id/unban {reason}` (players.ban);
  * - `POST …/:id/end-sessions` (players.sessions);
+ * - `POST …/:id/password-reset {reason}` (players.password_reset): the password stops working,
+ *   sessions end, a reset link goes to the player's email;
  * - `POST …/:id/adjustments {amount, currency, reason, idempotency_key}` (players.adjust_balance):
  *   a ledger transaction on the player's main balance.
  * Answers `{data}`; errors in the content service's style (operator-errors.ts).
@@ -12,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler, rawParam, sendData } from './operator-errors.ts';
+import { operatorErrorHandler, operatorLocale, rawParam, sendData } from './operator-errors.ts';
 import type { PlayersDesk } from './players.service.ts';
 import { staffAction } from './require-backoffice-role.ts';
 
@@ -66,7 +68,7 @@ export async function playersRoutes(
   app.get('/nfx/operator/players/:id', async (request, reply) => {
     const spec = { permission: 'players.read' as const, action: 'players.view', target: target(request) };
     const file = await staffAction(request, spec, async () => ({
-      result: await desk.file(playerId(request)),
+      result: await desk.file(playerId(request), operatorLocale(request)),
     }));
     return sendData(reply, file);
   });
@@ -113,6 +115,21 @@ export async function playersRoutes(
     const result = await staffAction(request, spec, async () => {
       const ended = await desk.endSessions(playerId(request));
       return { result: ended, after: ended };
+    });
+    return sendData(reply, result);
+  });
+
+  app.post('/nfx/operator/players/:id/password-reset', async (request, reply) => {
+    const spec = {
+      permission: 'players.password_reset' as const,
+      action: 'players.password_reset',
+      target: target(request),
+    };
+    const result = await staffAction(request, spec, async () => {
+      const id = playerId(request);
+      const body = reasonBody.parse(request.body);
+      const reset = await desk.forcePasswordReset(id);
+      return { result: reset, after: reset, detail: body.reason };
     });
     return sendData(reply, result);
   });

@@ -7,6 +7,7 @@
  * the token, the permission and the second factor and writes the audit row; this desk reaches the
  * other modules only through the services handed to it.
  */
+import type { Locale } from '@croupier/contract/locales';
 import { formatMinor, minorUnitsPerMajor, parseMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +19,8 @@ import type { BackofficeActor } from './backoffice.service.ts';
 export const ADJUSTMENT_MAX_MAJOR = 10_000n;
 export const NOTES_SHOWN = 50;
 export const TRANSACTIONS_SHOWN = 20;
+/** Bonuses, sports bets, game rounds and live sessions shown in the file: the latest of each. */
+export const ACTIVITY_SHOWN = 10;
 
 /** A player's account as the accounts module answers staff (accounts/staff-view.ts), as far as the desk reads it. */
 export interface StaffPlayerAccount {
@@ -32,6 +35,13 @@ export interface PlayersDeskCollaborators {
     ban(playerId: bigint): Promise<boolean>;
     unban(playerId: bigint): Promise<boolean>;
     endSessions(playerId: bigint): Promise<number>;
+    liveSessions(
+      playerId: bigint,
+      limit: number,
+    ): Promise<
+      { createdAt: Date; lastSeenAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null }[]
+    >;
+    forcePasswordReset(playerId: bigint): Promise<{ emailed: boolean } | null>;
   };
   wallet: Pick<WalletService, 'exponentOf' | 'balances' | 'adjustBalance'>;
   /** The player's deposits and withdrawals, newest first (the cashier's history). */
@@ -43,6 +53,12 @@ export interface PlayersDeskCollaborators {
   verification(playerId: bigint): Promise<unknown>;
   /** The player's running time-out or self-exclusion, or null. */
   exclusion(playerId: bigint): Promise<unknown>;
+  /** The player's latest bonuses, sports bets and game rounds, as the player's own pages list them. */
+  bonuses(playerId: bigint, count: number, locale: Locale): Promise<{ items: unknown[]; total: number }>;
+  bets(playerId: bigint, count: number, locale: Locale): Promise<{ items: unknown[]; total: number }>;
+  rounds(playerId: bigint, count: number): Promise<{ items: unknown[]; total: number }>;
+  /** The player's loss and wager limits (needs the account's currency). */
+  limits(playerId: bigint, locale: Locale): Promise<unknown>;
 }
 
 function notFound(): AppError {
@@ -73,15 +89,36 @@ export function createPlayersDesk(deps: Pick<Deps, 'db' | 'now'>, collaborators:
       return accounts.staffSearch(query, page);
     },
 
-    /** The player's file as the desk shows it. */
-    async file(playerId: bigint) {
+    /**
+     * The player's file as the desk shows it, texts (bonus names, markets) in the staff member's
+     * language: account, balances, cashier transactions, verification, exclusion, limits, the latest
+     * bonuses, sports bets and game rounds, live sessions (when and from where, never their ids),
+     * notes.
+     */
+    async file(playerId: bigint, locale: Locale) {
       const found = await account(playerId);
-      const [balances, transactions, verification, exclusion, notes] = await Promise.all([
+      const [
+        balances,
+        transactions,
+        verification,
+        exclusion,
+        notes,
+        bonuses,
+        bets,
+        rounds,
+        limits,
+        sessions,
+      ] = await Promise.all([
         found.currency ? wallet.balances(playerId, found.currency) : Promise.resolve(null),
         collaborators.transactions(playerId, { offset: 0, count: TRANSACTIONS_SHOWN }),
         collaborators.verification(playerId),
         collaborators.exclusion(playerId),
         repository.listNotes(playerId, NOTES_SHOWN),
+        collaborators.bonuses(playerId, ACTIVITY_SHOWN, locale),
+        collaborators.bets(playerId, ACTIVITY_SHOWN, locale),
+        collaborators.rounds(playerId, ACTIVITY_SHOWN),
+        found.currency ? collaborators.limits(playerId, locale) : Promise.resolve(null),
+        accounts.liveSessions(playerId, ACTIVITY_SHOWN),
       ]);
       return {
         account: found,
@@ -89,6 +126,17 @@ export function createPlayersDesk(deps: Pick<Deps, 'db' | 'now'>, collaborators:
         transactions,
         verification,
         exclusion,
+        limits,
+        bonuses,
+        bets,
+        rounds,
+        sessions: sessions.map((session) => ({
+          created_at: session.createdAt.toISOString(),
+          last_seen_at: session.lastSeenAt.toISOString(),
+          expires_at: session.expiresAt.toISOString(),
+          ip: session.ip,
+          user_agent: session.userAgent,
+        })),
         notes: notes.map((note) => ({
           id: Number(note.id),
           staff: note.staffUsername,
@@ -132,6 +180,18 @@ export function createPlayersDesk(deps: Pick<Deps, 'db' | 'now'>, collaborators:
     async endSessions(playerId: bigint): Promise<{ ended: number }> {
       await account(playerId);
       return { ended: await accounts.endSessions(playerId) };
+    },
+
+    /**
+     * Forces a password reset: the password stops working, every session ends, a reset link goes
+     * to the player's email. Refused, typed, for an unknown or deleted player.
+     */
+    async forcePasswordReset(playerId: bigint): Promise<{ emailed: boolean }> {
+      const found = await account(playerId);
+      if (found.status === 'deleted') throw statusChanged();
+      const done = await accounts.forcePasswordReset(playerId);
+      if (!done) throw notFound();
+      return done;
     },
 
     /**

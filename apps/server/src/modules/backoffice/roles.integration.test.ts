@@ -63,6 +63,13 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    url: () => `/nfx/operator/players/${playerId}/password-reset`,
+    body: () => ({ reason: 'player lost access to the email' }),
+    action: 'players.password_reset',
+    roles: ['support', 'risk', 'admin'],
+  },
+  {
+    method: 'POST',
     url: () => `/nfx/operator/players/${playerId}/ban`,
     body: () => ({ reason: 'chargeback fraud' }),
     action: 'players.ban',

@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'players.note',
   'players.ban',
   'players.sessions',
+  'players.password_reset',
   'players.adjust_balance',
   'withdrawals.read',
   'withdrawals.decide',

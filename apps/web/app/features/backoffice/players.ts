@@ -1,4 +1,8 @@
 /** The players desk (`/nfx/operator/players…`, players.routes.ts on the server). */
+import type { BonusOutput } from '@croupier/contract/bonuses/common';
+import type { GameRound } from '@croupier/contract/games/get-history';
+import type { RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
+import type { Bet } from '@croupier/contract/sportsbook/betting';
 
 export const PLAYERS_PAGE_SIZE = 20;
 
@@ -44,12 +48,27 @@ export interface PlayerNote {
   created_at: string;
 }
 
+/** A live session as staff see it: when and from where, never its id. */
+export interface PlayerSession {
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface PlayerFile {
   account: PlayerAccount;
   balances: Record<string, Money> | null;
   transactions: { items: PlayerTransaction[]; total: number };
   verification: { onVerification?: boolean; verified?: boolean; kycBlock?: boolean } | null;
   exclusion: { kind?: string; endsAt?: string; ends_at?: string } | null;
+  /** Null for an account without a currency yet. */
+  limits: RgLimitsOutput | null;
+  bonuses: { items: BonusOutput[]; total: number };
+  bets: { items: Bet[]; total: number };
+  rounds: { items: GameRound[]; total: number };
+  sessions: PlayerSession[];
   notes: PlayerNote[];
 }
 
