@@ -230,6 +230,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     cashier: services.cashier,
     messages,
     kycBlock: (playerId, enabled) => services.kyc.setKycBlock(playerId, enabled),
+    withdrawalSignals: async (playerId) => {
+      const [verification, fraudScore, bonuses] = await Promise.all([
+        services.kyc.verificationOf(playerId),
+        services.tracking.fraudScore(playerId),
+        services.bonuses.list(playerId, { status: ['active', 'wagering'], offset: 0, count: 1 }, 'en'),
+      ]);
+      return {
+        kyc: verification.verified ? 'verified' : verification.onVerification ? 'pending' : 'none',
+        kyc_block: verification.kycBlock,
+        fraud_score: fraudScore,
+        fraud_score_high: fraudScore !== null && fraudScore >= config.FRAUD_HOLD_SCORE,
+        open_bonuses: bonuses.total,
+      };
+    },
   });
   // Affiliate tracking (/hit), the fraud-check hit and the affiliate report (ADR 039).
   await app.register(trackingRoutes, {

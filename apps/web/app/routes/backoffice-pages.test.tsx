@@ -390,13 +390,25 @@ describe('signed in', () => {
     const calls = fakeServer(({ path }) => {
       if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
       if (path.startsWith('/nfx/operator/withdrawals?')) {
-        return { status: 200, body: { data: { items: [{ ...WITHDRAWAL, review_hold: true }] } } };
+        const risk = {
+          kyc: 'none',
+          kyc_block: false,
+          fraud_score: 95,
+          fraud_score_high: true,
+          open_bonuses: 1,
+          deposited: { amount: '20.00', currency: 'EUR' },
+          withdrawn: { amount: '0.00', currency: 'EUR' },
+          net_deposits: { amount: '20.00', currency: 'EUR' },
+        };
+        return { status: 200, body: { data: { items: [{ ...WITHDRAWAL, review_hold: true, risk }] } } };
       }
       return { status: 200, body: { data: WITHDRAWAL } };
     });
     renderBackoffice('/backoffice/withdrawals');
     const row = await screen.findByRole('row', { name: /42/ });
     expect(within(row).getByText('Held for review')).toBeTruthy();
+    // Its risk signals: identity, the fraud score, open bonuses, the player's net deposits.
+    expect(row.textContent).toContain('IdentityNot verifiedFraud score95Open bonuses1Net deposits€20.00');
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal 42?' });
     const reviewed = within(dialog).getByRole('checkbox') as HTMLInputElement;

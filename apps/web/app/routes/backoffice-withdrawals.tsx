@@ -112,7 +112,7 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
         </p>
       ) : (
         <TableBox label={t('withdrawals.title')}>
-          <table className="w-full min-w-[52rem] border-collapse">
+          <table className="w-full min-w-[64rem] border-collapse">
             <thead className="border-b border-border">
               <tr>
                 <th className={TH}>{t('withdrawals.id')}</th>
@@ -121,6 +121,7 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
                 <th className={cx(TH, 'text-end')}>{t('withdrawals.amount')}</th>
                 <th className={TH}>{t('withdrawals.method')}</th>
                 <th className={TH}>{t('withdrawals.requisites')}</th>
+                <th className={TH}>{t('withdrawals.risk')}</th>
                 <th className={TH}>{t('withdrawals.statusColumn')}</th>
                 {canDecide && status === 'pending' && <th className={TH}>{t('withdrawals.actions')}</th>}
               </tr>
@@ -152,6 +153,9 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
                     {Object.entries(item.requisites)
                       .map(([key, value]) => `${key}: ${value}`)
                       .join(', ')}
+                  </td>
+                  <td className={cx(TD, 'min-w-48')}>
+                    <RiskSignals item={item} locale={locale} />
                   </td>
                   <td className={TD}>
                     <span className="whitespace-nowrap">
@@ -193,6 +197,49 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
         }
       />
     </div>
+  );
+}
+
+/** A withdrawal's risk signals: identity, fraud score, open bonuses, the player's net deposits. */
+function RiskSignals({ item, locale }: { item: OperatorWithdrawal; locale: Locale }) {
+  const { t } = useTranslation('backoffice');
+  const risk = item.risk;
+  if (!risk) return <span className="text-muted">—</span>;
+  const warn = 'font-semibold text-warning';
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
+      {risk.kyc && (
+        <>
+          <dt className="text-muted">{t('withdrawals.signals.kyc')}</dt>
+          <dd className={cx(risk.kyc !== 'verified' && warn)}>
+            {t(`withdrawals.signals.kycStatus.${risk.kyc}`)}
+            {risk.kyc_block ? ` · ${t('withdrawals.signals.kycBlock')}` : ''}
+          </dd>
+        </>
+      )}
+      {risk.fraud_score !== undefined && (
+        <>
+          <dt className="text-muted">{t('withdrawals.signals.fraud')}</dt>
+          <dd className={cx('tabular-nums', risk.fraud_score_high && warn)}>{risk.fraud_score ?? '—'}</dd>
+        </>
+      )}
+      {risk.open_bonuses !== undefined && (
+        <>
+          <dt className="text-muted">{t('withdrawals.signals.bonuses')}</dt>
+          <dd className={cx('tabular-nums', risk.open_bonuses > 0 && warn)}>{risk.open_bonuses}</dd>
+        </>
+      )}
+      <dt className="text-muted">{t('withdrawals.signals.net')}</dt>
+      <dd
+        className={cx('tabular-nums whitespace-nowrap', risk.net_deposits.amount.startsWith('-') && warn)}
+        title={t('withdrawals.signals.netDetail', {
+          deposited: formatStaffMoney(risk.deposited, locale),
+          withdrawn: formatStaffMoney(risk.withdrawn, locale),
+        })}
+      >
+        {formatStaffMoney(risk.net_deposits, locale)}
+      </dd>
+    </dl>
   );
 }
 

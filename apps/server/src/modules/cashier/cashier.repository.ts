@@ -298,6 +298,27 @@ function createCashierQueries(db: Executor) {
       }));
     },
 
+    /**
+     * The player's credited deposits and the withdrawals on their way out or paid (approved,
+     * processing, paid) in one currency, in minor units: the withdrawal queue's net-deposits signal.
+     */
+    async moneyInOut(
+      playerId: bigint,
+      currency: string,
+    ): Promise<{ depositedMinor: bigint; withdrawnMinor: bigint }> {
+      const [row] = await db
+        .select({
+          deposited: sql<string>`COALESCE(SUM(${cashierTransactions.amountMinor}) FILTER (
+            WHERE ${cashierTransactions.type} = 'deposit' AND ${cashierTransactions.status} = 'succeeded'), 0)::text`,
+          withdrawn: sql<string>`COALESCE(SUM(${cashierTransactions.amountMinor}) FILTER (
+            WHERE ${cashierTransactions.type} = 'withdrawal'
+              AND ${cashierTransactions.status} IN ('approved', 'processing', 'paid')), 0)::text`,
+        })
+        .from(cashierTransactions)
+        .where(and(eq(cashierTransactions.playerId, playerId), eq(cashierTransactions.currency, currency)));
+      return { depositedMinor: BigInt(row?.deposited ?? '0'), withdrawnMinor: BigInt(row?.withdrawn ?? '0') };
+    },
+
     /** True once any deposit of the player was credited (campaign offers' first-deposit rule). */
     async hasSucceededDeposit(playerId: bigint): Promise<boolean> {
       const [row] = await db

@@ -14,6 +14,8 @@ import {
   localizePath,
   normalizeLocale,
 } from '@croupier/contract/locales';
+import { currencyExponent } from '@croupier/money/currencies';
+import { formatMinor } from '@croupier/money/decimal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -78,9 +80,21 @@ export async function cashierRoutes(
     messages: MessageRegistry;
     /** The per-player KYC block (identity verification, ADR 029), set by an admin. */
     kycBlock?: (playerId: bigint, enabled: boolean) => Promise<void>;
+    /**
+     * What staff weigh before paying a withdrawal, from the modules that know it (the composition
+     * root's services): identity verification, the latest fraud score, bonuses still wagering.
+     */
+    withdrawalSignals?: (playerId: bigint) => Promise<{
+      kyc: 'verified' | 'pending' | 'none';
+      kyc_block: boolean;
+      fraud_score: number | null;
+      /** At or above the score that holds a withdrawal (FRAUD_HOLD_SCORE). */
+      fraud_score_high: boolean;
+      open_bonuses: number;
+    }>;
   },
 ) {
-  const { cashier, messages, kycBlock } = options;
+  const { cashier, messages, kycBlock, withdrawalSignals } = options;
 
   await app.register(async (webhooks) => {
     // Only here: the body stays the exact bytes the provider signed. A 5xx makes the provider
@@ -131,7 +145,32 @@ export async function cashierRoutes(
           offset: query.offset,
           count: query.count,
         });
-        return { result: items };
+        // Each row with its risk signals: the player's net deposits in the withdrawal's currency
+        // (credited deposits minus withdrawals approved, processing or paid) and the other modules'.
+        const withSignals = await Promise.all(
+          items.map(async (item) => {
+            const playerId = BigInt(item.player_id);
+            const exponent = currencyExponent(item.amount.currency);
+            const [money, others] = await Promise.all([
+              cashier.netDeposits(playerId, item.amount.currency),
+              withdrawalSignals?.(playerId) ?? null,
+            ]);
+            const amount = (minor: bigint) => ({
+              amount: formatMinor(minor, exponent),
+              currency: item.amount.currency,
+            });
+            return {
+              ...item,
+              risk: {
+                ...others,
+                deposited: amount(money.depositedMinor),
+                withdrawn: amount(money.withdrawnMinor),
+                net_deposits: amount(money.netMinor),
+              },
+            };
+          }),
+        );
+        return { result: withSignals };
       });
       return sendData(reply, { items });
     });

@@ -118,6 +118,11 @@ export function createCashierService(
     /** Credited deposits of these players in [from, before), first ones marked (affiliate report, ADR 039). */
     creditedDeposits: (playerIds: readonly bigint[], from: Date, before: Date) =>
       repository.creditedDeposits(playerIds, from, before),
+    /** Credited deposits, withdrawals out or paid, and their difference, in one currency (minor units). */
+    async netDeposits(playerId: bigint, currency: string) {
+      const { depositedMinor, withdrawnMinor } = await repository.moneyInOut(playerId, currency);
+      return { depositedMinor, withdrawnMinor, netMinor: depositedMinor - withdrawnMinor };
+    },
     transactionInfo: history.transactionInfo,
     history: history.history,
 

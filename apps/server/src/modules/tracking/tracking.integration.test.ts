@@ -469,6 +469,20 @@ describe('fraud scoring and withdrawals', () => {
     );
     expect(byId.get(heldId)?.review_hold).toBe('fraud_score_high');
     expect(byId.get(freeId)?.review_hold).toBeNull();
+    // Each row carries its risk signals: identity, the latest fraud score, bonuses still wagering,
+    // and the player's net deposits (the pending withdrawal itself not yet counted out).
+    const risk = (id: number) => (byId.get(id) as unknown as { risk: Record<string, unknown> }).risk;
+    expect(risk(heldId)).toEqual({
+      kyc: 'none',
+      kyc_block: false,
+      fraud_score: 95,
+      fraud_score_high: true,
+      open_bonuses: 0,
+      deposited: { amount: '100.00', currency: 'EUR' },
+      withdrawn: { amount: '0.00', currency: 'EUR' },
+      net_deposits: { amount: '100.00', currency: 'EUR' },
+    });
+    expect(risk(freeId).fraud_score).toBeLessThan(30);
 
     const refused = await operator(`/nfx/operator/withdrawals/${heldId}/approve`, { method: 'POST' });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -482,5 +496,11 @@ describe('fraud scoring and withdrawals', () => {
     expect(
       (await operator(`/nfx/operator/withdrawals/${freeId}/approve`, { method: 'POST' })).statusCode,
     ).toBe(200);
+    // Approved money counts out of the net deposits.
+    expect(await h.app.services.cashier.netDeposits(BigInt(clean.uid), 'EUR')).toEqual({
+      depositedMinor: 10_000n,
+      withdrawnMinor: 4_000n,
+      netMinor: 6_000n,
+    });
   });
 });

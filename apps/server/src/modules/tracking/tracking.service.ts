@@ -211,6 +211,12 @@ export function createTrackingService(
       return { stored: true };
     },
 
+    /** The player's latest recent fraud score (0–100), or null: a risk signal for staff. */
+    async fraudScore(playerId: bigint): Promise<number | null> {
+      const since = new Date(deps.now().getTime() - SCORE_MAX_AGE_MS);
+      return (await repository.latestScore(playerId, since))?.score ?? null;
+    },
+
     /** The withdrawal risk check: the player's latest recent score at or above FRAUD_HOLD_SCORE holds it. */
     async withdrawalRisk(playerId: bigint): Promise<WithdrawalRisk | null> {
       const since = new Date(deps.now().getTime() - SCORE_MAX_AGE_MS);

@@ -42,6 +42,23 @@ export interface OperatorWithdrawal {
   player_id: number;
   /** A high fraud score held it: approving it needs `reviewed: true`. */
   review_hold: boolean;
+  /** What staff weigh before paying it (absent from an older server). */
+  risk?: WithdrawalRisk;
+}
+
+export interface WithdrawalRisk {
+  kyc?: 'verified' | 'pending' | 'none';
+  kyc_block?: boolean;
+  /** The latest recent fraud score, 0–100, or null. */
+  fraud_score?: number | null;
+  /** At or above the score that holds a withdrawal for review. */
+  fraud_score_high?: boolean;
+  /** Bonuses still active or wagering. */
+  open_bonuses?: number;
+  deposited: { amount: string; currency: string };
+  withdrawn: { amount: string; currency: string };
+  /** Credited deposits minus withdrawals approved, processing or paid. */
+  net_deposits: { amount: string; currency: string };
 }
 
 export function parseStatus(value: string | null): WithdrawalStatus {
