@@ -190,12 +190,14 @@ test('a payments staff member signs in, sets up two-factor, and approves a pendi
   ).toEqual([]);
   // Only the sections the role allows.
   const nav = page.getByRole('navigation', { name: 'Back office sections' }).last();
-  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Players', 'Payments']);
+  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Players', 'Payments', 'Deposits']);
 
   await nav.getByRole('link', { name: 'Payments' }).click();
   const row = page.getByRole('row').filter({ hasText: String(withdrawalId) });
   await row.waitFor();
   expect(await row.innerText()).toContain('€30.00');
+  // Its risk signals: the player deposited before asking to withdraw.
+  expect(await row.innerText()).toContain('Net deposits');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'backoffice-payments-pending-1440-en.png') });
 
   await row.getByRole('button', { name: 'Approve' }).click();
@@ -243,6 +245,7 @@ test('an admin signs in with a code; the screens at 375 and 1440 px in English a
         ['players', '/backoffice/players?q=player'],
         ['player', `/backoffice/players/${playerId}`],
         ['payments', '/backoffice/withdrawals?status=paid'],
+        ['deposits', '/backoffice/deposits'],
         ['audit', '/backoffice/audit'],
         ['staff', '/backoffice/staff'],
       ] as const) {

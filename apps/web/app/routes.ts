@@ -112,6 +112,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('sign-in', 'routes/backoffice-sign-in.tsx', id('backoffice-sign-in')),
       route('two-factor', 'routes/backoffice-two-factor.tsx', id('backoffice-two-factor')),
       route('withdrawals', 'routes/backoffice-withdrawals.tsx', id('backoffice-withdrawals')),
+      route('deposits', 'routes/backoffice-deposits.tsx', id('backoffice-deposits')),
       route('audit', 'routes/backoffice-audit.tsx', id('backoffice-audit')),
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),

@@ -23,6 +23,7 @@ import { dropToken, readToken, saveToken } from '../features/backoffice/backoffi
 import { i18nFor } from '../i18n/i18n.ts';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
+import * as deposits from './backoffice-deposits.tsx';
 import * as home from './backoffice-index.tsx';
 import * as layout from './backoffice-layout.tsx';
 import * as player from './backoffice-player.tsx';
@@ -241,6 +242,7 @@ function renderBackoffice(path: string) {
       loader: withdrawals.clientLoader,
       Component: withLoaderData(withdrawals.default),
     },
+    { path: 'deposits', loader: deposits.clientLoader, Component: withLoaderData(deposits.default) },
     { path: 'staff', loader: staff.clientLoader, Component: withLoaderData(staff.default) },
     { path: 'players/:id', loader: player.clientLoader, Component: withLoaderData(player.default) },
   ];
@@ -549,6 +551,41 @@ describe('signed in', () => {
     });
   });
 
+  test('the deposit search sends the query, status and days; results link to the player', async () => {
+    saveToken('jwt-1');
+    const payments: BackofficeUser = {
+      ...PAYMENTS,
+      permissions: [...(PAYMENTS.permissions ?? []), 'deposits.read'],
+    };
+    const deposit = {
+      id: 77,
+      method: 'card',
+      status: 'succeeded',
+      amount: { amount: '50.00', currency: 'EUR' },
+      created_at: '2026-11-25T10:00:00.000Z',
+      failure_code: null,
+      player_id: 3,
+      provider_payment_id: 'sbx_pay_123',
+    };
+    const calls = fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: payments };
+      if (path.startsWith('/nfx/operator/deposits')) {
+        return { status: 200, body: { data: { items: [deposit], more: false } } };
+      }
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/deposits?q=3&status=succeeded&from=2026-11-01&to=2026-11-30&offset=bad');
+    const row = await screen.findByRole('row', { name: /77/ });
+    expect(row.textContent).toContain('€50.00');
+    expect(row.textContent).toContain('sbx_pay_123');
+    expect(within(row).getByRole('link', { name: '3' }).getAttribute('href')).toBe('/backoffice/players/3');
+    expect(screen.getAllByRole('link', { name: 'Deposits' })[0]?.getAttribute('aria-current')).toBe('page');
+    const sent = calls.find((call) => call.path.startsWith('/nfx/operator/deposits'));
+    expect(sent?.path).toBe(
+      '/nfx/operator/deposits?offset=0&count=20&q=3&status=succeeded&from=2026-11-01&to=2026-11-30',
+    );
+  });
+
   test('signing out drops the token and shows the sign-in form', async () => {
     saveToken('jwt-1');
     fakeServer(({ path }) => {
@@ -595,6 +632,7 @@ describe('rules', () => {
     expect(keys({ permissions: undefined, role: 'admin' })).toEqual([
       'players',
       'withdrawals',
+      'deposits',
       'audit',
       'staff',
     ]);

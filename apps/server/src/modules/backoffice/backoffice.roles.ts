@@ -42,6 +42,7 @@ const GRANTS = {
   'players.adjust_balance': ['payments'],
   'withdrawals.read': ['payments', 'risk'],
   'withdrawals.decide': ['payments'],
+  'deposits.read': ['payments', 'risk'],
   'kyc.block': ['risk'],
   'kyc.review': ['risk'],
   'cashier.settings': ['risk'],

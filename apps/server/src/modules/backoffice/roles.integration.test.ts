@@ -103,6 +103,12 @@ const ENDPOINTS: Endpoint[] = [
     roles: ['payments', 'risk', 'admin'],
   },
   {
+    method: 'GET',
+    url: () => `/nfx/operator/deposits?q=${playerId}&status=succeeded`,
+    action: 'cashier.search_deposits',
+    roles: ['payments', 'risk', 'admin'],
+  },
+  {
     method: 'PUT',
     url: () => '/nfx/operator/cashier/settings',
     body: () => ({ kyc_block_enabled: false }),

@@ -1,6 +1,6 @@
 /** The only place the cashier module touches Drizzle; rows leave as plain typed records. */
 import { type Db, executePrepared } from '@croupier/db/client';
-import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   cashierDepositLimits,
   cashierMethodLimits,
@@ -638,6 +638,40 @@ function createCashierQueries(db: Executor) {
         .limit(page.count)
         .offset(page.offset);
       return rows.map(toRecord);
+    },
+
+    /**
+     * Staff's deposit search, newest first: by the transaction's or the player's id, or the
+     * provider's payment id, a status, and a time window on creation. A page and whether more follow.
+     */
+    async searchDeposits(filter: {
+      id?: bigint | undefined;
+      playerId?: bigint | undefined;
+      paymentId?: string | undefined;
+      status?: string | undefined;
+      from?: Date | undefined;
+      before?: Date | undefined;
+      offset: number;
+      count: number;
+    }): Promise<{ rows: TransactionRecord[]; more: boolean }> {
+      const conditions: SQL[] = [eq(cashierTransactions.type, 'deposit')];
+      const either: SQL[] = [];
+      if (filter.id !== undefined) either.push(eq(cashierTransactions.id, filter.id));
+      if (filter.playerId !== undefined) either.push(eq(cashierTransactions.playerId, filter.playerId));
+      if (filter.paymentId !== undefined)
+        either.push(eq(cashierTransactions.providerPaymentId, filter.paymentId));
+      if (either.length > 0) conditions.push(or(...either) as SQL);
+      if (filter.status !== undefined) conditions.push(eq(cashierTransactions.status, filter.status));
+      if (filter.from !== undefined) conditions.push(gte(cashierTransactions.createdAt, filter.from));
+      if (filter.before !== undefined) conditions.push(lt(cashierTransactions.createdAt, filter.before));
+      const rows = await db
+        .select(transactionColumns)
+        .from(cashierTransactions)
+        .where(and(...conditions))
+        .orderBy(desc(cashierTransactions.id))
+        .limit(filter.count + 1)
+        .offset(filter.offset);
+      return { rows: rows.slice(0, filter.count).map(toRecord), more: rows.length > filter.count };
     },
 
     /**

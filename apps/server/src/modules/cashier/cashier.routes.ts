@@ -48,6 +48,26 @@ const listQuery = z
     count: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
+/** Staff's deposit search: a transaction or player id, or a provider payment id; a status; UTC days. */
+const DEPOSIT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'canceled'] as const;
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'invalid_date');
+const depositsQuery = z
+  .object({
+    q: z.string().trim().min(1).max(128).optional(),
+    status: z.enum(DEPOSIT_STATUSES).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    count: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'before_from',
+  });
 const rejectBody = z
   .object({
     reason: z
@@ -173,6 +193,24 @@ export async function cashierRoutes(
         return { result: withSignals };
       });
       return sendData(reply, { items });
+    });
+
+    operator.get('/nfx/operator/deposits', async (request, reply) => {
+      const spec = { permission: 'deposits.read' as const, action: 'cashier.search_deposits' };
+      const page = await staffAction(request, spec, async () => {
+        const query = depositsQuery.parse(request.query);
+        const dayAfter = (value: string) => new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000);
+        const found = await cashier.searchDeposits({
+          query: query.q,
+          status: query.status,
+          from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+          before: query.to ? dayAfter(query.to) : undefined,
+          offset: query.offset,
+          count: query.count,
+        });
+        return { result: found, detail: query.q ?? null };
+      });
+      return sendData(reply, page);
     });
 
     // Changes are staff actions: the service checks the role and writes the audit row, refused

@@ -123,6 +123,7 @@ export function createCashierService(
       const { depositedMinor, withdrawnMinor } = await repository.moneyInOut(playerId, currency);
       return { depositedMinor, withdrawnMinor, netMinor: depositedMinor - withdrawnMinor };
     },
+    searchDeposits: history.searchDeposits,
     transactionInfo: history.transactionInfo,
     history: history.history,
 

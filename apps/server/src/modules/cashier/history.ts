@@ -9,6 +9,40 @@ export function createHistory(context: Pick<CashierContext, 'repository' | 'expo
   const { repository, exponents } = context;
 
   return {
+    /**
+     * Staff's deposit search (the back office's payments desk): `query` is a transaction or player
+     * id (digits) or a provider payment id; with a status and a UTC day window. Newest first.
+     */
+    async searchDeposits(input: {
+      query?: string | undefined;
+      status?: string | undefined;
+      from?: Date | undefined;
+      before?: Date | undefined;
+      offset: number;
+      count: number;
+    }) {
+      const query = input.query?.trim();
+      const digits = query !== undefined && /^[1-9][0-9]{0,17}$/.test(query) ? BigInt(query) : undefined;
+      const { rows, more } = await repository.searchDeposits({
+        ...(digits !== undefined ? { id: digits, playerId: digits } : {}),
+        ...(query && digits === undefined ? { paymentId: query } : {}),
+        status: input.status,
+        from: input.from,
+        before: input.before,
+        offset: input.offset,
+        count: input.count,
+      });
+      const exponentByCode = await exponents();
+      return {
+        items: rows.map((row) => ({
+          ...toOutput(row, exponentByCode),
+          player_id: Number(row.playerId),
+          provider_payment_id: row.providerPaymentId,
+        })),
+        more,
+      };
+    },
+
     async transactionInfo(playerId: bigint, id: number): Promise<TransactionOutput> {
       // Another player's transaction answers exactly like a missing one: ids reveal nothing.
       const record = await repository.findOwn(playerId, BigInt(id));

@@ -496,6 +496,34 @@ describe('fraud scoring and withdrawals', () => {
     expect(
       (await operator(`/nfx/operator/withdrawals/${freeId}/approve`, { method: 'POST' })).statusCode,
     ).toBe(200);
+    // The deposits desk finds a player's deposits by player id, by transaction id, by status.
+    type Found = {
+      items: {
+        id: number;
+        player_id: number;
+        status: string;
+        amount: { amount: string };
+        created_at: string;
+      }[];
+      more: boolean;
+    };
+    const search = async (query: string) =>
+      (await operator(`/nfx/operator/deposits?${query}`)).body.data as Found;
+    const mine = await search(`q=${risky.uid}`);
+    expect(mine.items.map((item) => [item.player_id, item.status, item.amount.amount])).toEqual([
+      [Number(risky.uid), 'succeeded', '100.00'],
+    ]);
+    expect(mine.more).toBe(false);
+    expect((await search(`q=${mine.items[0]!.id}`)).items.map((item) => item.id)).toContain(
+      mine.items[0]!.id,
+    );
+    expect((await search(`q=${risky.uid}&status=failed`)).items).toEqual([]);
+    const today = mine.items[0]!.created_at.slice(0, 10);
+    expect((await search(`q=${risky.uid}&from=${today}&to=${today}`)).items).toHaveLength(1);
+    // Bad input: a typed 400, never a 500.
+    for (const bad of ['from=2026-02-30x', 'status=lost', 'from=2026-11-02&to=2026-11-01', 'q=']) {
+      expect((await operator(`/nfx/operator/deposits?${bad}`)).statusCode, bad).toBe(400);
+    }
     // Approved money counts out of the net deposits.
     expect(await h.app.services.cashier.netDeposits(BigInt(clean.uid), 'EUR')).toEqual({
       depositedMinor: 10_000n,

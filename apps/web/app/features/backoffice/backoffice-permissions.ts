@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'players.adjust_balance',
   'withdrawals.read',
   'withdrawals.decide',
+  'deposits.read',
   'kyc.block',
   'cashier.settings',
   'affiliates.read',
@@ -57,7 +58,7 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+export type SectionKey = 'players' | 'withdrawals' | 'deposits' | 'audit' | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -70,6 +71,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'deposits', path: '/backoffice/deposits', permission: 'deposits.read' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];
