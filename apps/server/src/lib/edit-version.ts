@@ -23,7 +23,10 @@ function canonical(value: unknown): unknown {
 
 /** The version of a record: 24 hex digits of the SHA-256 of its editable fields. */
 export function editVersion(fields: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(fields))).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(fields)))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 export function staleVersion(): AppError {

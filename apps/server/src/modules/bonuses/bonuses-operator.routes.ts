@@ -17,8 +17,8 @@ import type { MessageRegistry } from '../../lib/messages.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import {
-  BonusTemplateError,
   type BonusKind,
+  BonusTemplateError,
   type BonusTemplateInput,
   type ContributionGameType,
   type TemplateCurrencyAmounts,

@@ -165,7 +165,10 @@ export function createBonusesRepository(db: Db) {
 
     /** Every template's id, oldest first (the back office's list). */
     async allTemplateIds(): Promise<bigint[]> {
-      const rows = await db.select({ id: bonusTemplates.id }).from(bonusTemplates).orderBy(asc(bonusTemplates.id));
+      const rows = await db
+        .select({ id: bonusTemplates.id })
+        .from(bonusTemplates)
+        .orderBy(asc(bonusTemplates.id));
       return rows.map((row) => row.id);
     },
 
@@ -215,9 +218,9 @@ export function createBonusesRepository(db: Db) {
         })
         .where(eq(bonusTemplates.id, id));
       await tx.delete(bonusTemplateAmounts).where(eq(bonusTemplateAmounts.templateId, id));
-      await tx.insert(bonusTemplateAmounts).values(
-        Object.entries(input.amounts).map(([currency, a]) => ({ templateId: id, currency, ...a })),
-      );
+      await tx
+        .insert(bonusTemplateAmounts)
+        .values(Object.entries(input.amounts).map(([currency, a]) => ({ templateId: id, currency, ...a })));
     },
 
     /** Sets a new template's switch (insertTemplate makes them enabled). */

@@ -301,8 +301,8 @@ export function createBonusesService(
   }
 
   /** The fields a granted bonus reads from its template (all but name, description, switch). */
-  function grantRules(template: BonusTemplateInput): unknown {
-    const { name: _n, description: _d, key: _k, ...rules } = template;
+  function grantRules(template: BonusTemplateInput & { id?: bigint; enabled: boolean }): unknown {
+    const { name: _n, description: _d, key: _k, id: _i, enabled: _e, ...rules } = template;
     return rules;
   }
 

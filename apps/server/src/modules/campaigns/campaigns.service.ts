@@ -20,8 +20,8 @@ import {
   type CampaignTx,
   createCampaignsRepository,
   type OfferRecord,
-  type PromoCodeRecord,
   type PopupRecord,
+  type PromoCodeRecord,
 } from './campaigns.repository.ts';
 import {
   CampaignRuleError,

@@ -56,8 +56,16 @@ const POPUP_KEY = /^[a-z0-9-]{1,64}$/;
 const METHOD = /^[A-Za-z0-9_.-]{1,64}$/;
 /** A tag, a closing tag, a comment or a processing instruction: popups are plain text. */
 const MARKUP = /<\s*[A-Za-z/!?]/;
-/** Characters that only hide or reorder text (bidi overrides, zero-width, NUL and C0 controls but tab and newline). */
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
+/** Characters that only hide or reorder text: C0 controls but tab and newline, zero-width and bidi marks. */
+function hidden(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e)) return true;
+    if (code >= 0x2066 && code <= 0x2069) return true;
+  }
+  return false;
+}
 
 function text(field: string, value: LocalizedText, max: number, options: { plain?: boolean } = {}): void {
   for (const locale of ['en', 'fr'] as const) {
@@ -66,7 +74,7 @@ function text(field: string, value: LocalizedText, max: number, options: { plain
       throw new CampaignRuleError(`${field}.${locale}`, 'required');
     }
     if (options.plain && MARKUP.test(v)) throw new CampaignRuleError(`${field}.${locale}`, 'markup');
-    if (HIDDEN.test(v)) throw new CampaignRuleError(`${field}.${locale}`, 'control_characters');
+    if (hidden(v)) throw new CampaignRuleError(`${field}.${locale}`, 'control_characters');
   }
 }
 
@@ -100,7 +108,8 @@ export function validateOffer(input: StaffOfferInput): {
   const entries = Object.entries(input.minDeposit);
   if (entries.length > 50) throw new CampaignRuleError('min_deposit', 'too_many');
   for (const [currency, amount] of entries) {
-    if (!isKnownCurrency(currency)) throw new CampaignRuleError(`min_deposit.${currency}`, 'unknown_currency');
+    if (!isKnownCurrency(currency))
+      throw new CampaignRuleError(`min_deposit.${currency}`, 'unknown_currency');
     const parsed = parseMinor(amount, currencyExponent(currency), { trailingZeros: true });
     if (!parsed.ok || parsed.amountMinor <= 0n) {
       throw new CampaignRuleError(`min_deposit.${currency}`, 'positive_amount');
