@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'kyc.block',
   'cashier.settings',
   'affiliates.read',
+  'promotions.edit',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -56,7 +57,7 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+export type SectionKey = 'players' | 'withdrawals' | 'promotions' | 'audit' | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -69,6 +70,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];
