@@ -603,7 +603,7 @@ function OfferForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = {
-      trigger: String(form.get('trigger') ?? ''),
+      trigger: offer?.trigger ?? String(form.get('trigger') ?? ''),
       title: localized(form, 'title'),
       description: localized(form, 'description'),
       first_deposit_only: offer?.first_deposit_only ?? false,
@@ -650,7 +650,12 @@ function OfferForm({
         )}
         <label className={LABEL}>
           {t('promotions.offers.trigger')}
-          <select name="trigger" defaultValue={offer?.trigger ?? 'promo_code'} className={INPUT}>
+          <select
+            name="trigger"
+            defaultValue={offer?.trigger ?? 'promo_code'}
+            disabled={offer !== null}
+            className={INPUT}
+          >
             {OFFER_TRIGGERS.map((value) => (
               <option key={value} value={value}>
                 {t(`promotions.triggers.${value}`)}
@@ -740,7 +745,8 @@ function PromoCodes({ offer, codes }: { offer: Offer; codes: PromoCode[] }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const usage = integerOrNull(form.get('usage_limit')) ?? 1;
     const body =
       mode === 'codes'
@@ -767,7 +773,7 @@ function PromoCodes({ offer, codes }: { offer: Offer; codes: PromoCode[] }) {
         kind: 'success',
         title: t('promotions.codes.created', { count: answer.data.items.length }),
       });
-      event.currentTarget?.reset();
+      element.reset();
       await revalidator.revalidate();
     } catch (caught) {
       setError(errorText(t, caught));

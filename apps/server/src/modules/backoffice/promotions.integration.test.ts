@@ -204,6 +204,15 @@ describe('offers and popups', () => {
     expect(edited.body.data).toMatchObject({ key: 'spring-code', ends_at: '2027-01-01T00:00:00.000Z' });
 
     const before = await count('campaign_offers');
+    const retrigger = await call('PUT', `/nfx/operator/offers/${made.id}`, {
+      ...fields,
+      version: (edited.body.data as { version: string }).version,
+      trigger: 'action',
+    });
+    expect(retrigger.body.error!.details).toMatchObject({
+      code: 'validation',
+      fields: { trigger: 'immutable' },
+    });
     const stale = await call('PUT', `/nfx/operator/offers/${made.id}`, { ...fields, version: made.version });
     expect(stale.body.error!.details.code).toBe('stale_version');
     const refusals: [Record<string, unknown>, string][] = [

@@ -94,7 +94,10 @@ export function createBonusesRepository(db: Db) {
 
   return {
     /** Inserts a template unless its key exists; returns the id either way. */
-    async insertTemplate(input: BonusTemplateInput): Promise<{ id: bigint; created: boolean }> {
+    async insertTemplate(
+      input: BonusTemplateInput,
+      enabled = true,
+    ): Promise<{ id: bigint; created: boolean }> {
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(bonusTemplates)
@@ -113,6 +116,7 @@ export function createBonusesRepository(db: Db) {
             wageringDays: input.wageringDays,
             freespinGame: input.freespinGame,
             freespinCount: input.freespinCount,
+            enabled,
           })
           .onConflictDoNothing()
           .returning({ id: bonusTemplates.id });
@@ -221,11 +225,6 @@ export function createBonusesRepository(db: Db) {
       await tx
         .insert(bonusTemplateAmounts)
         .values(Object.entries(input.amounts).map(([currency, a]) => ({ templateId: id, currency, ...a })));
-    },
-
-    /** Sets a new template's switch (insertTemplate makes them enabled). */
-    async setTemplateEnabled(id: bigint, enabled: boolean): Promise<void> {
-      await db.update(bonusTemplates).set({ enabled }).where(eq(bonusTemplates.id, id));
     },
 
     async templateIdByKey(key: string): Promise<bigint | null> {

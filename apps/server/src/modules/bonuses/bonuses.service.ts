@@ -332,7 +332,7 @@ export function createBonusesService(
     async createStaffTemplate(input: BonusTemplateInput & { enabled: boolean }): Promise<StaffTemplate> {
       validated(input);
       const { enabled, ...template } = input;
-      const stored = await repository.insertTemplate(template);
+      const stored = await repository.insertTemplate(template, enabled);
       if (!stored.created) {
         throw new AppError('InvalidParameterException', {
           code: 'taken',
@@ -340,7 +340,6 @@ export function createBonusesService(
           fields: { key: 'taken' },
         });
       }
-      if (!enabled) await repository.setTemplateEnabled(stored.id, false);
       return service.staffTemplate(stored.id);
     },
 

@@ -484,13 +484,16 @@ export function createCampaignsService(
 
     /**
      * Marketing edits an offer made from `version` (ADR 048): `stale_version` when it changed
-     * meanwhile (checked under the row's lock), the rules as on create; the key stays.
+     * meanwhile (checked under the row's lock), the rules as on create; the key and trigger stay.
      */
     async updateOffer(id: bigint, version: string, input: Omit<StaffOfferInput, 'key'>) {
       const before = await repository.transaction(async (tx) => {
         const current = await repository.lockOffer(tx, id);
         if (!current) throw notFound();
         assertVersion(offerFields(current), version);
+        // Codes, takes and deposits were made under the trigger: it stays, like the key.
+        if (input.trigger !== current.trigger)
+          throw ruleRefused(new CampaignRuleError('trigger', 'immutable'));
         const { key: _key, ...row } = await checkedOffer({ ...input, key: current.key });
         await repository.updateOffer(tx, id, row);
         return offerView(current);
