@@ -622,4 +622,46 @@ describe('promotions', () => {
       },
     });
   });
+  test('an offer is edited with its conditions and its version; the trigger stays', async () => {
+    saveToken('jwt-1');
+    const deposit = { ...OFFER, trigger: 'deposit', min_deposit: { EUR: '10.00' }, currencies: ['EUR'] };
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/bonus-templates') {
+        return {
+          status: 200,
+          body: {
+            data: { items: [{ id: 1, key: 'welcome-100', name: { en: 'Welcome', fr: 'Bienvenue' } }] },
+          },
+        };
+      }
+      if (method === 'GET' && path === '/nfx/operator/offers')
+        return { status: 200, body: { data: { items: [deposit] } } };
+      if (method === 'PUT') return { status: 200, body: { data: body } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/promotions?tab=offers&edit=5');
+    const minimum = await screen.findByLabelText('Minimum deposit per currency (deposit offers)');
+    expect((minimum as HTMLInputElement).value).toBe('EUR 10.00');
+    expect((screen.getByLabelText('Given on') as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.change(minimum, { target: { value: 'EUR 20, usd 25.50' } });
+    fireEvent.click(screen.getByLabelText('Only players who have never deposited'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await screen.findByText('Saved.');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/operator/offers/5',
+      body: {
+        version: 'a'.repeat(24),
+        trigger: 'deposit',
+        min_deposit: { EUR: '20', USD: '25.50' },
+        currencies: ['EUR'],
+        first_deposit_only: true,
+        template_ids: [1],
+        starts_at: '2026-01-01T00:00:00Z',
+        ends_at: null,
+      },
+    });
+  });
 });

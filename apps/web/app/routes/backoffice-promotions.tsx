@@ -19,6 +19,8 @@ import {
   amountOrNull,
   BONUS_KINDS,
   type BonusTemplate,
+  CONTRIBUTION_TYPES,
+  formatMinDeposits,
   fromLocalInput,
   integerOrNull,
   type Localized,
@@ -27,8 +29,10 @@ import {
   type Popup,
   PROMOTION_TABS,
   type PromoCode,
+  parseMinDeposits,
   parseTab,
   promoCodesCsv,
+  splitList,
   type TemplateAmounts,
   toLocalInput,
 } from '../features/backoffice/promotions.ts';
@@ -301,7 +305,12 @@ function TemplateForm({ template, cancelHref }: { template: BonusTemplate | null
       percent: kind === 'deposit_match' ? integerOrNull(form.get('percent')) : null,
       amounts,
       wagering_multiplier: integerOrNull(form.get('wagering_multiplier')) ?? 0,
-      contributions: template?.contributions ?? {},
+      contributions: Object.fromEntries(
+        CONTRIBUTION_TYPES.flatMap((type) => {
+          const weight = integerOrNull(form.get(`contribution.${type}`));
+          return weight === null ? [] : [[type, weight]];
+        }),
+      ),
       game_contributions: template?.game_contributions ?? {},
       allowed_game_types: template?.allowed_game_types ?? [],
       allowed_games: template?.allowed_games ?? [],
@@ -447,6 +456,23 @@ function TemplateForm({ template, cancelHref }: { template: BonusTemplate | null
           </>
         )}
       </div>
+      <fieldset className="grid gap-3 tablet:grid-cols-4">
+        <legend className="mb-1.5 text-sm font-semibold">{t('promotions.templates.contributions')}</legend>
+        {CONTRIBUTION_TYPES.map((type) => (
+          <label key={type} className={LABEL}>
+            <span className="text-xs text-muted">{t(`promotions.gameTypes.${type}`)}</span>
+            <input
+              name={`contribution.${type}`}
+              type="number"
+              min={0}
+              max={100}
+              placeholder={t('promotions.templates.defaultWeight')}
+              defaultValue={template?.contributions[type] ?? ''}
+              className={cx(INPUT, 'tabular-nums')}
+            />
+          </label>
+        ))}
+      </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1.5 text-sm font-semibold">{t('promotions.templates.amounts')}</legend>
         {currencies.map((currency) => (
@@ -606,10 +632,10 @@ function OfferForm({
       trigger: offer?.trigger ?? String(form.get('trigger') ?? ''),
       title: localized(form, 'title'),
       description: localized(form, 'description'),
-      first_deposit_only: offer?.first_deposit_only ?? false,
-      min_deposit: offer?.min_deposit ?? {},
-      currencies: offer?.currencies ?? [],
-      exclude_methods: offer?.exclude_methods ?? [],
+      first_deposit_only: form.get('first_deposit_only') === 'on',
+      min_deposit: parseMinDeposits(String(form.get('min_deposit') ?? '')),
+      currencies: splitList(String(form.get('currencies') ?? '')).map((c) => c.toUpperCase()),
+      exclude_methods: splitList(String(form.get('exclude_methods') ?? '')),
       template_ids: form.getAll('template_ids').map(Number),
       starts_at: fromLocalInput(form.get('starts_at')) ?? new Date().toISOString(),
       ends_at: fromLocalInput(form.get('ends_at')),
@@ -671,6 +697,44 @@ function OfferForm({
         value={offer?.description}
         multiline
       />
+      <fieldset className="grid gap-3 tablet:grid-cols-3">
+        <legend className="mb-1.5 text-sm font-semibold">{t('promotions.offers.conditions')}</legend>
+        <label className={LABEL}>
+          {t('promotions.offers.minDeposit')}
+          <input
+            name="min_deposit"
+            defaultValue={formatMinDeposits(offer?.min_deposit ?? {})}
+            placeholder="EUR 10.00, USD 10.00"
+            className={cx(INPUT, 'font-mono')}
+          />
+        </label>
+        <label className={LABEL}>
+          {t('promotions.offers.currencies')}
+          <input
+            name="currencies"
+            defaultValue={(offer?.currencies ?? []).join(', ')}
+            placeholder="EUR, USD"
+            className={cx(INPUT, 'font-mono')}
+          />
+        </label>
+        <label className={LABEL}>
+          {t('promotions.offers.excludeMethods')}
+          <input
+            name="exclude_methods"
+            defaultValue={(offer?.exclude_methods ?? []).join(', ')}
+            className={cx(INPUT, 'font-mono')}
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm tablet:col-span-3">
+          <input
+            type="checkbox"
+            name="first_deposit_only"
+            defaultChecked={offer?.first_deposit_only ?? false}
+            className="size-4 accent-accent"
+          />
+          {t('promotions.offers.firstDepositOnly')}
+        </label>
+      </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-semibold">{t('promotions.offers.templates')}</legend>
         {templates.map((template) => (

@@ -41,6 +41,34 @@ export interface BonusTemplate {
   enabled: boolean;
 }
 
+/** The game types a template weighs stakes by (empty: the server's default weight). */
+export const CONTRIBUTION_TYPES = ['slot', 'fast', 'casino', 'live'] as const;
+
+/** "EUR, usd  GBP" → ["EUR", "usd", "GBP"]: a typed list, split on commas and spaces. */
+export function splitList(text: string): string[] {
+  return text.split(/[\s,;]+/).filter((item) => item !== '');
+}
+
+/**
+ * "EUR 10.00, USD 12" ↔ {EUR: "10.00", USD: "12"}: an offer's minimum deposits as staff type them.
+ * Pairs are read as they come; the server judges each currency and amount.
+ */
+export function parseMinDeposits(text: string): Record<string, string> {
+  const items = splitList(text);
+  const out: Record<string, string> = {};
+  for (let index = 0; index + 1 < items.length; index += 2) {
+    out[(items[index] ?? '').toUpperCase()] = items[index + 1] ?? '';
+  }
+  if (items.length % 2 === 1) out[(items.at(-1) ?? '').toUpperCase()] = '';
+  return out;
+}
+
+export function formatMinDeposits(amounts: Record<string, string>): string {
+  return Object.entries(amounts)
+    .map(([currency, amount]) => `${currency} ${amount}`)
+    .join(', ');
+}
+
 export const OFFER_TRIGGERS = ['promo_code', 'deposit', 'action', 'registration'] as const;
 
 export interface Offer {
