@@ -4,6 +4,8 @@
  * the seeded promo-code offer; a player then redeems that code on /offers and gets the offer's
  * bonus. The player is a signed-in session made by the test harness (sign-up has its own journeys).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -12,6 +14,7 @@ import { launchBrowser } from './browser.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
+const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const CODE = 'E2ESPRING';
 const MARKETING = { username: 'promo-lead', email: 'promo-lead@croupier.test', password: 'marketing-pass-1' };
 
@@ -21,6 +24,7 @@ const contexts: BrowserContext[] = [];
 let pageErrors: string[] = [];
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await startSite({ env: { API_RATE_LIMIT_PER_MINUTE: '100000' } });
   browser = await launchBrowser();
   await createStaff(site.harness, 'marketing', { ...MARKETING, mfa: false });
@@ -78,6 +82,22 @@ test('marketing creates a promo code in the back office; a player redeems it on 
   const download = staff.waitForEvent('download');
   await staff.getByTestId('promo-codes-download').click();
   expect((await download).suggestedFilename()).toBe('promo-no-deposit-codes.csv');
+
+  await staff.screenshot({
+    path: path.join(SCREENSHOTS, 'backoffice-promo-codes-1280-en.png'),
+    fullPage: true,
+  });
+  // The popup editor previews with the player's popup; a phone-width page never scrolls sideways.
+  await staff.setViewportSize({ width: 375, height: 812 });
+  await staff.getByRole('link', { name: 'Campaign popups' }).click();
+  await staff.getByRole('link', { name: 'New popup' }).click();
+  await staff.locator('textarea[name="content.en"]').fill('Ten euros for you.');
+  await staff.getByTestId('popup-preview').getByText('Ten euros for you.').waitFor();
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await staff.screenshot({
+    path: path.join(SCREENSHOTS, 'backoffice-popup-editor-375-en.png'),
+    fullPage: true,
+  });
 
   // --- The player -----------------------------------------------------------------------------
   const player = await site.harness.createPlayer();

@@ -162,7 +162,7 @@ function EnabledBadge({ enabled }: { enabled: boolean }) {
     <span
       className={cx(
         'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-        enabled ? 'bg-success/15 text-success' : 'bg-raised text-muted',
+        enabled ? 'bg-accent/15 text-accent' : 'bg-raised text-muted',
       )}
     >
       {enabled ? t('promotions.enabled') : t('promotions.disabled')}
