@@ -664,4 +664,47 @@ describe('promotions', () => {
       },
     });
   });
+  test('a new deposit-match template is sent with its amounts as decimal strings; a refusal is told in French', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/bonus-templates')
+        return { status: 200, body: { data: { items: [] } } };
+      if (method === 'POST') return error(400, 'template_in_use');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/promotions?tab=templates&edit=new');
+    const form = await screen.findByTestId('template-form');
+    fireEvent.change(within(form).getByLabelText('Clé'), { target: { value: 'spring-match' } });
+    fireEvent.change(within(form).getByLabelText('Type'), { target: { value: 'deposit_match' } });
+    fireEvent.change(within(form).getByLabelText('Pourcentage du dépôt'), { target: { value: '50' } });
+    fireEvent.change(within(form).getByLabelText('Plafond'), { target: { value: '100.00' } });
+    fireEvent.change(within(form).getByLabelText('Machines à sous'), { target: { value: '100' } });
+    expect(within(form).queryByLabelText('Montant')).toBeNull();
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Des joueurs détiennent des bonus de ce modèle : seuls son titre, sa description et son activation peuvent changer.',
+    );
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/bonus-templates',
+      body: {
+        key: 'spring-match',
+        kind: 'deposit_match',
+        percent: 50,
+        contributions: { slot: 100 },
+        amounts: {
+          EUR: {
+            cap: '100.00',
+            min_deposit: null,
+            fixed: null,
+            max_win: null,
+            max_bet: null,
+            spin_bet: null,
+          },
+        },
+      },
+    });
+  });
 });
