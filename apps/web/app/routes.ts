@@ -117,6 +117,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
+      route('promotions', 'routes/backoffice-promotions.tsx', id('backoffice-promotions')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

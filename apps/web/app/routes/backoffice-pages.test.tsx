@@ -20,6 +20,7 @@ import { ensureBackofficeTexts } from '../features/backoffice/backoffice-i18n.cl
 import { safeNext } from '../features/backoffice/backoffice-paths.ts';
 import { needsMfaEnrolment, sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
 import { dropToken, readToken, saveToken } from '../features/backoffice/backoffice-session.ts';
+import { promoCodesCsv } from '../features/backoffice/promotions.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
@@ -27,6 +28,7 @@ import * as deposits from './backoffice-deposits.tsx';
 import * as home from './backoffice-index.tsx';
 import * as layout from './backoffice-layout.tsx';
 import * as player from './backoffice-player.tsx';
+import * as promotions from './backoffice-promotions.tsx';
 import * as signIn from './backoffice-sign-in.tsx';
 import * as staff from './backoffice-staff.tsx';
 import * as withdrawals from './backoffice-withdrawals.tsx';
@@ -245,6 +247,11 @@ function renderBackoffice(path: string) {
     { path: 'deposits', loader: deposits.clientLoader, Component: withLoaderData(deposits.default) },
     { path: 'staff', loader: staff.clientLoader, Component: withLoaderData(staff.default) },
     { path: 'players/:id', loader: player.clientLoader, Component: withLoaderData(player.default) },
+    {
+      path: 'promotions',
+      loader: promotions.clientLoader,
+      Component: withLoaderData(promotions.default),
+    },
   ];
   const base = (prefix: string) => ({
     id: `${prefix}backoffice`,
@@ -633,6 +640,7 @@ describe('rules', () => {
       'players',
       'withdrawals',
       'deposits',
+      'promotions',
       'audit',
       'staff',
     ]);
@@ -686,5 +694,215 @@ describe('rules', () => {
     expect(errorText(i18nFor('fr').t, new BackofficeApiError(400, 'invalid_credentials'))).toBe(
       'Identifiant ou mot de passe incorrect.',
     );
+  });
+});
+
+describe('promotions', () => {
+  const MARKETING: BackofficeUser = {
+    id: 9,
+    username: 'promo-lead',
+    email: 'promo@croupier.test',
+    role: 'marketing',
+    permissions: ['affiliates.read', 'promotions.edit'],
+    mfa: { required: false, enabled: false },
+  };
+  const OFFER = {
+    id: 5,
+    key: 'spring-code',
+    version: 'a'.repeat(24),
+    trigger: 'promo_code',
+    title: { en: 'Spring code', fr: 'Code du printemps' },
+    description: { en: 'Enter it', fr: 'Saisissez-le' },
+    first_deposit_only: false,
+    min_deposit: {},
+    currencies: [],
+    exclude_methods: [],
+    template_ids: [1],
+    starts_at: '2026-01-01T00:00:00.000Z',
+    ends_at: null,
+    enabled: true,
+  };
+  const POPUP = {
+    id: 3,
+    key: 'spring-popup',
+    version: 'b'.repeat(24),
+    title: { en: 'Spring is here', fr: 'Le printemps est là' },
+    content: { en: 'Ten euros for you.', fr: 'Dix euros pour vous.' },
+    offer_id: 5,
+    starts_at: '2026-01-01T00:00:00.000Z',
+    ends_at: null,
+    enabled: true,
+  };
+
+  test('marketing creates a promo code for an offer; the list of codes downloads as CSV', async () => {
+    saveToken('jwt-1');
+    const codes: { code: string; usage_limit: number; used: number }[] = [];
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (path.startsWith('/nfx/operator/bonus-templates'))
+        return { status: 200, body: { data: { items: [] } } };
+      if (method === 'GET' && path === '/nfx/operator/offers')
+        return { status: 200, body: { data: { items: [OFFER] } } };
+      if (method === 'GET' && path.startsWith('/nfx/operator/offers/5/promo-codes')) {
+        return { status: 200, body: { data: { items: codes } } };
+      }
+      if (method === 'POST' && path === '/nfx/operator/offers/5/promo-codes') {
+        const made = (body as { codes: string[] }).codes.map((code) => ({ code, usage_limit: 1, used: 0 }));
+        codes.push(...made);
+        return { status: 200, body: { data: { items: made } } };
+      }
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/promotions?tab=offers&codes=5');
+    await screen.findByRole('heading', { name: 'Promo codes of spring-code' });
+    const navs = screen.getAllByRole('navigation', { name: 'Back office sections' });
+    expect(
+      within(navs[0] as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Promotions']);
+    fireEvent.change(screen.getByLabelText('Codes (separated by spaces or commas)'), {
+      target: { value: 'spring26' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create codes' }));
+    });
+    await screen.findByText('1 code created.');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/nfx/operator/offers/5/promo-codes',
+        body: { codes: ['spring26'], usage_limit: 1 },
+        auth: 'Bearer jwt-1',
+      },
+    ]);
+    await screen.findByRole('button', { name: 'Download all codes (CSV)' });
+    expect(promoCodesCsv('spring-code', [{ code: '=SUM(A1)', usage_limit: 1, used: 0 }])).toBe(
+      "offer,code,usage_limit,used,starts_at,ends_at\r\nspring-code,'=SUM(A1),1,0,,\r\n",
+    );
+  });
+
+  test('the popup editor previews with the player popup, in French; a stale version is told', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/offers')
+        return { status: 200, body: { data: { items: [OFFER] } } };
+      if (method === 'GET' && path === '/nfx/operator/popups')
+        return { status: 200, body: { data: { items: [POPUP] } } };
+      if (method === 'PUT') return error(400, 'stale_version');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/promotions?tab=popups&edit=3');
+    const preview = await screen.findByRole('region', { name: 'Aperçu' });
+    expect(within(preview).getByTestId('campaign-popup-spring-popup').textContent).toContain(
+      'Ten euros for you.',
+    );
+    fireEvent.change(screen.getAllByLabelText('Anglais')[1] as HTMLElement, {
+      target: { value: 'Twenty euros.\nSee you.' },
+    });
+    expect(within(preview).getByTestId('campaign-popup-spring-popup').textContent).toContain('Twenty euros.');
+    fireEvent.click(within(preview).getByRole('button', { name: 'FR' }));
+    expect(within(preview).getByText('Dix euros pour vous.')).toBeTruthy();
+    expect(within(preview).getByText('Le printemps est là')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cet élément a changé entre-temps. Rechargez-le et réessayez.',
+    );
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/nfx/operator/popups/3',
+      body: {
+        version: 'b'.repeat(24),
+        content: { en: 'Twenty euros.\nSee you.', fr: 'Dix euros pour vous.' },
+      },
+    });
+  });
+  test('an offer is edited with its conditions and its version; the trigger stays', async () => {
+    saveToken('jwt-1');
+    const deposit = { ...OFFER, trigger: 'deposit', min_deposit: { EUR: '10.00' }, currencies: ['EUR'] };
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/bonus-templates') {
+        return {
+          status: 200,
+          body: {
+            data: { items: [{ id: 1, key: 'welcome-100', name: { en: 'Welcome', fr: 'Bienvenue' } }] },
+          },
+        };
+      }
+      if (method === 'GET' && path === '/nfx/operator/offers')
+        return { status: 200, body: { data: { items: [deposit] } } };
+      if (method === 'PUT') return { status: 200, body: { data: body } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/promotions?tab=offers&edit=5');
+    const minimum = await screen.findByLabelText('Minimum deposit per currency (deposit offers)');
+    expect((minimum as HTMLInputElement).value).toBe('EUR 10.00');
+    expect((screen.getByLabelText('Given on') as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.change(minimum, { target: { value: 'EUR 20, usd 25.50' } });
+    fireEvent.click(screen.getByLabelText('Only players who have never deposited'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await screen.findByText('Saved.');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/operator/offers/5',
+      body: {
+        version: 'a'.repeat(24),
+        trigger: 'deposit',
+        min_deposit: { EUR: '20', USD: '25.50' },
+        currencies: ['EUR'],
+        first_deposit_only: true,
+        template_ids: [1],
+        starts_at: '2026-01-01T00:00:00Z',
+        ends_at: null,
+      },
+    });
+  });
+  test('a new deposit-match template is sent with its amounts as decimal strings; a refusal is told in French', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/bonus-templates')
+        return { status: 200, body: { data: { items: [] } } };
+      if (method === 'POST') return error(400, 'template_in_use');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/promotions?tab=templates&edit=new');
+    const form = await screen.findByTestId('template-form');
+    fireEvent.change(within(form).getByLabelText('Clé'), { target: { value: 'spring-match' } });
+    fireEvent.change(within(form).getByLabelText('Type'), { target: { value: 'deposit_match' } });
+    fireEvent.change(within(form).getByLabelText('Pourcentage du dépôt'), { target: { value: '50' } });
+    fireEvent.change(within(form).getByLabelText('Plafond'), { target: { value: '100.00' } });
+    fireEvent.change(within(form).getByLabelText('Machines à sous'), { target: { value: '100' } });
+    expect(within(form).queryByLabelText('Montant')).toBeNull();
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Des joueurs détiennent des bonus de ce modèle : seuls son titre, sa description et son activation peuvent changer.',
+    );
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/bonus-templates',
+      body: {
+        key: 'spring-match',
+        kind: 'deposit_match',
+        percent: 50,
+        contributions: { slot: 100 },
+        amounts: {
+          EUR: {
+            cap: '100.00',
+            min_deposit: null,
+            fixed: null,
+            max_win: null,
+            max_bet: null,
+            spin_bet: null,
+          },
+        },
+      },
+    });
   });
 });

@@ -17,6 +17,9 @@ const en = {
   invalid_amount: 'The amount is not valid.',
   amount_limit: 'The amount is above the adjustment limit.',
   stale_version: 'This record changed meanwhile: reload it and try again.',
+  template_in_use:
+    'Players hold bonuses of this template: only its name, description and switch can change. Make a new template instead.',
+  key_taken: 'This key or code is already taken.',
   reason_required: 'A reason is required.',
   own_role: 'You cannot change your own role.',
   registration_closed: 'Registration is closed: ask an administrator to create your account.',
@@ -70,6 +73,9 @@ const fr: Record<BackofficeMessageKey, string> = {
   invalid_amount: "Le montant n'est pas valide.",
   amount_limit: "Le montant dépasse la limite d'ajustement.",
   stale_version: 'Cet élément a changé entre-temps : rechargez-le et réessayez.',
+  template_in_use:
+    'Des joueurs détiennent des bonus de ce modèle : seuls son nom, sa description et son activation peuvent changer. Créez plutôt un nouveau modèle.',
+  key_taken: 'Cette clé ou ce code est déjà utilisé.',
   reason_required: 'Un motif est obligatoire.',
   own_role: 'Vous ne pouvez pas modifier votre propre rôle.',
   registration_closed: 'Les inscriptions sont fermées : demandez à un administrateur de créer votre compte.',

@@ -35,6 +35,97 @@ const setPlayerStatus = (status: 'active' | 'banned') => async () => {
   await h.database.db.execute(sql`UPDATE players SET status = ${status} WHERE id = ${BigInt(playerId)}`);
 };
 
+/** The promotions desk's fixtures (ADR 048): made once, their current version read before each edit. */
+const promo = { templateId: 0, offerId: 0, popupId: 0, version: '' };
+const matrixTemplate = {
+  kind: 'fixed',
+  name: { en: 'Matrix ten', fr: 'Dix matrice' },
+  description: { en: 'A bonus', fr: 'Un bonus' },
+  amounts: { EUR: { fixed: '10.00' } },
+  wagering_multiplier: 5,
+  activation_days: 7,
+  wagering_days: 7,
+};
+const matrixOffer = () => ({
+  trigger: 'promo_code',
+  title: { en: 'Matrix code', fr: 'Code matrice' },
+  description: { en: 'An offer', fr: 'Une offre' },
+  template_ids: [promo.templateId],
+  starts_at: '2026-01-01T00:00:00Z',
+});
+const matrixPopup = {
+  title: { en: 'Matrix', fr: 'Matrice' },
+  content: { en: 'Hello', fr: 'Bonjour' },
+  starts_at: '2026-01-01T00:00:00Z',
+};
+async function promoFixtures(): Promise<void> {
+  if (promo.templateId !== 0) return;
+  const { bonuses, campaigns } = h.app.services;
+  const template = await bonuses.createStaffTemplate({
+    key: 'matrix-fixture',
+    kind: 'fixed',
+    name: matrixTemplate.name,
+    description: matrixTemplate.description,
+    percent: null,
+    amounts: {
+      EUR: {
+        capMinor: null,
+        minDepositMinor: null,
+        fixedMinor: 1000n,
+        maxWinMinor: null,
+        maxBetMinor: null,
+        spinBetMinor: null,
+      },
+    },
+    wageringMultiplier: 5,
+    contributions: {},
+    gameContributions: {},
+    allowedGameTypes: [],
+    allowedGames: [],
+    activationDays: 7,
+    wageringDays: 7,
+    freespinGame: null,
+    freespinCount: null,
+    enabled: true,
+  });
+  promo.templateId = Number(template.id);
+  const offer = await campaigns.createOffer({
+    key: 'matrix-fixture',
+    trigger: 'promo_code',
+    title: matrixOffer().title,
+    description: matrixOffer().description,
+    firstDepositOnly: false,
+    minDeposit: {},
+    currencies: [],
+    excludeMethods: [],
+    templateIds: [template.id],
+    startsAt: new Date('2026-01-01T00:00:00Z'),
+    endsAt: null,
+    enabled: true,
+  });
+  promo.offerId = offer.id;
+  const popup = await campaigns.createPopup({
+    key: 'matrix-fixture',
+    ...matrixPopup,
+    offerId: null,
+    startsAt: new Date('2026-01-01T00:00:00Z'),
+    endsAt: null,
+    enabled: true,
+  });
+  promo.popupId = popup.id;
+}
+const promoVersion = (of: 'template' | 'offer' | 'popup') => async () => {
+  await promoFixtures();
+  const { bonuses, campaigns } = h.app.services;
+  promo.version =
+    of === 'template'
+      ? (await bonuses.staffTemplate(BigInt(promo.templateId))).version
+      : of === 'offer'
+        ? (await campaigns.staffOffer(BigInt(promo.offerId))).version
+        : (await campaigns.staffPopup(BigInt(promo.popupId))).version;
+};
+const MARKETING: BackofficeRole[] = ['marketing', 'admin'];
+
 const ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
@@ -162,6 +253,99 @@ const ENDPOINTS: Endpoint[] = [
     roles: ['risk', 'admin'],
   },
   { method: 'GET', url: () => '/nfx/operator/offers', action: 'offers.list', roles: ['marketing', 'admin'] },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/bonus-templates',
+    action: 'bonus_templates.list',
+    roles: MARKETING,
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/bonus-templates/${promo.templateId}`,
+    action: 'bonus_templates.view',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/bonus-templates',
+    body: () => ({ key: `matrix-${++counter}`, ...matrixTemplate }),
+    action: 'bonus_templates.create',
+    roles: MARKETING,
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/bonus-templates/${promo.templateId}`,
+    body: () => ({ ...matrixTemplate, version: promo.version, activation_days: 1 + (++counter % 300) }),
+    action: 'bonus_templates.update',
+    roles: MARKETING,
+    prepare: promoVersion('template'),
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/offers/${promo.offerId}`,
+    action: 'offers.view',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/offers',
+    body: () => ({ key: `matrix-${++counter}`, ...matrixOffer() }),
+    action: 'offers.create',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/offers/${promo.offerId}`,
+    body: () => ({ ...matrixOffer(), version: promo.version, enabled: ++counter % 2 === 0 }),
+    action: 'offers.update',
+    roles: MARKETING,
+    prepare: promoVersion('offer'),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/offers/${promo.offerId}/promo-codes`,
+    body: () => ({ batch: { prefix: 'MX', count: 2 }, usage_limit: 1 }),
+    action: 'promo_codes.create',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/offers/${promo.offerId}/promo-codes`,
+    action: 'promo_codes.list',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  { method: 'GET', url: () => '/nfx/operator/popups', action: 'popups.list', roles: MARKETING },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/popups/${promo.popupId}`,
+    action: 'popups.view',
+    roles: MARKETING,
+    prepare: promoFixtures,
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/popups',
+    body: () => ({ key: `matrix-${++counter}`, ...matrixPopup }),
+    action: 'popups.create',
+    roles: MARKETING,
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/popups/${promo.popupId}`,
+    body: () => ({
+      ...matrixPopup,
+      version: promo.version,
+      content: { en: `Hello ${++counter}`, fr: 'Bonjour' },
+    }),
+    action: 'popups.update',
+    roles: MARKETING,
+    prepare: promoVersion('popup'),
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {

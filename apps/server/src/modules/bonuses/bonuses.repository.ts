@@ -94,7 +94,10 @@ export function createBonusesRepository(db: Db) {
 
   return {
     /** Inserts a template unless its key exists; returns the id either way. */
-    async insertTemplate(input: BonusTemplateInput): Promise<{ id: bigint; created: boolean }> {
+    async insertTemplate(
+      input: BonusTemplateInput,
+      enabled = true,
+    ): Promise<{ id: bigint; created: boolean }> {
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(bonusTemplates)
@@ -113,6 +116,7 @@ export function createBonusesRepository(db: Db) {
             wageringDays: input.wageringDays,
             freespinGame: input.freespinGame,
             freespinCount: input.freespinCount,
+            enabled,
           })
           .onConflictDoNothing()
           .returning({ id: bonusTemplates.id });
@@ -161,6 +165,66 @@ export function createBonusesRepository(db: Db) {
         });
       }
       return result;
+    },
+
+    /** Every template's id, oldest first (the back office's list). */
+    async allTemplateIds(): Promise<bigint[]> {
+      const rows = await db
+        .select({ id: bonusTemplates.id })
+        .from(bonusTemplates)
+        .orderBy(asc(bonusTemplates.id));
+      return rows.map((row) => row.id);
+    },
+
+    /** Locks the template's row until the transaction ends; false when there is none. */
+    async lockTemplate(tx: BonusTx, id: bigint): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: bonusTemplates.id })
+        .from(bonusTemplates)
+        .where(eq(bonusTemplates.id, id))
+        .for('update');
+      return row !== undefined;
+    },
+
+    /** True once any player holds (or held) a bonus of the template. */
+    async templateInUse(executor: BonusExecutor, id: bigint): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: playerBonuses.id })
+        .from(playerBonuses)
+        .where(eq(playerBonuses.templateId, id))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Rewrites a template's editable fields and amounts (the key stays) in the caller's transaction. */
+    async updateTemplate(
+      tx: BonusTx,
+      id: bigint,
+      input: BonusTemplateInput & { enabled: boolean },
+    ): Promise<void> {
+      await tx
+        .update(bonusTemplates)
+        .set({
+          kind: input.kind,
+          name: input.name,
+          description: input.description,
+          percent: input.percent,
+          wageringMultiplier: input.wageringMultiplier,
+          contributions: input.contributions as Record<string, number>,
+          gameContributions: input.gameContributions,
+          allowedGameTypes: input.allowedGameTypes,
+          allowedGames: input.allowedGames,
+          activationDays: input.activationDays,
+          wageringDays: input.wageringDays,
+          freespinGame: input.freespinGame,
+          freespinCount: input.freespinCount,
+          enabled: input.enabled,
+        })
+        .where(eq(bonusTemplates.id, id));
+      await tx.delete(bonusTemplateAmounts).where(eq(bonusTemplateAmounts.templateId, id));
+      await tx
+        .insert(bonusTemplateAmounts)
+        .values(Object.entries(input.amounts).map(([currency, a]) => ({ templateId: id, currency, ...a })));
     },
 
     async templateIdByKey(key: string): Promise<bigint | null> {

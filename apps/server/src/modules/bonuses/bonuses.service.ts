@@ -13,6 +13,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import { closePack } from '../games/free-rounds.ts';
 import type { GamesService } from '../games/games.service.ts';
 import type { BonusMoves, BonusMoveTarget } from '../wallet/bonus-moves.ts';
@@ -35,6 +36,17 @@ export const EXPIRY_BATCH = 200;
 export const EXPIRY_EVERY_MS = 60_000;
 
 type BonusesGetInput = MethodParsedInput<typeof bonusesGet>;
+
+/** A refused template, typed (`invalid_bonus_template`, the field and the problem). */
+export function invalidTemplate(error: BonusTemplateError): AppError {
+  return new AppError('InvalidParameterException', {
+    code: 'invalid_bonus_template',
+    message: 'bonuses.invalid_template',
+    fields: { [error.field]: error.problem },
+    values: { field: error.field, problem: error.problem },
+    cause: error,
+  });
+}
 
 export function createBonusesService(
   deps: Pick<Deps, 'db' | 'log' | 'now' | 'config' | 'jobs'>,
@@ -270,23 +282,102 @@ export function createBonusesService(
     };
   }
 
+  function validated(input: BonusTemplateInput): void {
+    try {
+      validateTemplate(input, deps.config.BONUS_MAX_WAGERING_MULTIPLIER);
+    } catch (error) {
+      if (error instanceof BonusTemplateError) throw invalidTemplate(error);
+      throw error;
+    }
+  }
+
+  const templateNotFound = () =>
+    new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+
+  /** A template as the back office edits it, with its version (ADR 048). */
+  function staffTemplateView(template: TemplateRecord, inUse: boolean): StaffTemplate {
+    const { id, ...fields } = template;
+    return { ...fields, id, version: editVersion(fields), inUse };
+  }
+
+  /** The fields a granted bonus reads from its template (all but name, description, switch). */
+  function grantRules(template: BonusTemplateInput & { id?: bigint; enabled: boolean }): unknown {
+    const { name: _n, description: _d, key: _k, id: _i, enabled: _e, ...rules } = template;
+    return rules;
+  }
+
   const service = {
-    /** Validates and stores a template (seeds now, the back office later); idempotent by key. */
-    async createTemplate(input: BonusTemplateInput): Promise<{ id: bigint; created: boolean }> {
-      try {
-        validateTemplate(input, deps.config.BONUS_MAX_WAGERING_MULTIPLIER);
-      } catch (error) {
-        if (error instanceof BonusTemplateError) {
+    /** The back office's templates (ADR 048), oldest first, each with its version. */
+    async staffTemplates(): Promise<StaffTemplate[]> {
+      const ids = await repository.allTemplateIds();
+      const found = await repository.templates(ids);
+      const views: StaffTemplate[] = [];
+      for (const id of ids) {
+        const template = found.get(id);
+        if (template) views.push(staffTemplateView(template, await repository.templateInUse(deps.db, id)));
+      }
+      return views;
+    },
+
+    async staffTemplate(id: bigint): Promise<StaffTemplate> {
+      const template = (await repository.templates([id])).get(id);
+      if (!template) throw templateNotFound();
+      return staffTemplateView(template, await repository.templateInUse(deps.db, id));
+    },
+
+    /**
+     * Marketing creates a template (ADR 048): the seed's validation, then `taken` when the key
+     * exists. Nothing is written on a refusal.
+     */
+    async createStaffTemplate(input: BonusTemplateInput & { enabled: boolean }): Promise<StaffTemplate> {
+      validated(input);
+      const { enabled, ...template } = input;
+      const stored = await repository.insertTemplate(template, enabled);
+      if (!stored.created) {
+        throw new AppError('InvalidParameterException', {
+          code: 'taken',
+          message: 'key_taken',
+          fields: { key: 'taken' },
+        });
+      }
+      return service.staffTemplate(stored.id);
+    },
+
+    /**
+     * Marketing edits a template (ADR 048), made from `version`: under the row's lock, `stale_version`
+     * when it changed meanwhile; `template_in_use` when players hold bonuses of it and the edit
+     * touches what those bonuses read (only name, description and the switch may change then).
+     * The key never changes. Returns the record before and after.
+     */
+    async updateStaffTemplate(
+      id: bigint,
+      version: string,
+      input: Omit<BonusTemplateInput, 'key'> & { enabled: boolean },
+    ): Promise<{ before: StaffTemplate; after: StaffTemplate }> {
+      const before = await deps.db.transaction(async (tx) => {
+        if (!(await repository.lockTemplate(tx, id))) throw templateNotFound();
+        const current = (await repository.templates([id], tx)).get(id)!;
+        const { id: _id, ...fields } = current;
+        assertVersion(fields, version);
+        const next = { ...input, key: current.key };
+        validated(next);
+        const inUse = await repository.templateInUse(tx, id);
+        if (inUse && editVersion(grantRules(next)) !== editVersion(grantRules(current))) {
           throw new AppError('InvalidParameterException', {
-            code: 'invalid_bonus_template',
-            message: 'bonuses.invalid_template',
-            fields: { [error.field]: error.problem },
-            values: { field: error.field, problem: error.problem },
-            cause: error,
+            code: 'template_in_use',
+            message: 'template_in_use',
+            fields: { template: 'in_use' },
           });
         }
-        throw error;
-      }
+        await repository.updateTemplate(tx, id, next);
+        return staffTemplateView(current, inUse);
+      });
+      return { before, after: await service.staffTemplate(id) };
+    },
+
+    /** Validates and stores a template (seeds now, the back office later); idempotent by key. */
+    async createTemplate(input: BonusTemplateInput): Promise<{ id: bigint; created: boolean }> {
+      validated(input);
       return repository.insertTemplate(input);
     },
 
@@ -519,6 +610,12 @@ export function createBonusesService(
 }
 
 export type BonusesService = ReturnType<typeof createBonusesService>;
+
+/** A template as the back office sees it: its fields, its version (ADR 048), whether players hold bonuses of it. */
+export interface StaffTemplate extends TemplateRecord {
+  version: string;
+  inUse: boolean;
+}
 
 function pgConstraint(error: unknown): string | undefined {
   let current: unknown = error;

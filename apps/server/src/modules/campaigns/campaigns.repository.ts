@@ -97,6 +97,55 @@ export function createCampaignsRepository(db: Db) {
       return found!.id;
     },
 
+    /** Inserts a staff-made offer; null when its key exists (nothing written). */
+    async insertOffer(row: Omit<OfferRecord, 'id'>): Promise<bigint | null> {
+      const [inserted] = await db
+        .insert(campaignOffers)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: campaignOffers.id });
+      return inserted?.id ?? null;
+    },
+
+    /** The offer, row-locked until the transaction ends. */
+    async lockOffer(tx: CampaignTx, id: bigint): Promise<OfferRecord | null> {
+      const [row] = await tx.select().from(campaignOffers).where(eq(campaignOffers.id, id)).for('update');
+      return row ? toOffer(row) : null;
+    },
+
+    async updateOffer(tx: CampaignTx, id: bigint, row: Omit<OfferRecord, 'id' | 'key'>): Promise<void> {
+      await tx.update(campaignOffers).set(row).where(eq(campaignOffers.id, id));
+    },
+
+    /** Every popup, enabled or not (the back office's list), oldest first. */
+    async allPopups(): Promise<PopupRecord[]> {
+      return db.select().from(campaignPopups).orderBy(asc(campaignPopups.id));
+    },
+
+    async popup(id: bigint): Promise<PopupRecord | null> {
+      const [row] = await db.select().from(campaignPopups).where(eq(campaignPopups.id, id));
+      return row ?? null;
+    },
+
+    /** Inserts a staff-made popup; null when its key exists (nothing written). */
+    async insertPopup(row: Omit<PopupRecord, 'id'>): Promise<bigint | null> {
+      const [inserted] = await db
+        .insert(campaignPopups)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: campaignPopups.id });
+      return inserted?.id ?? null;
+    },
+
+    async lockPopup(tx: CampaignTx, id: bigint): Promise<PopupRecord | null> {
+      const [row] = await tx.select().from(campaignPopups).where(eq(campaignPopups.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async updatePopup(tx: CampaignTx, id: bigint, row: Omit<PopupRecord, 'id' | 'key'>): Promise<void> {
+      await tx.update(campaignPopups).set(row).where(eq(campaignPopups.id, id));
+    },
+
     /** Every offer, enabled or not (the back office's list). */
     async allOffers(): Promise<OfferRecord[]> {
       const rows = await db.select().from(campaignOffers).orderBy(asc(campaignOffers.id));

@@ -13,14 +13,23 @@ import { currencyExponent, isKnownCurrency } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import { type ImageNameMapping, remapImageNames } from '../../lib/image-names.ts';
 import type { GrantInTransaction, TemplateSummary } from '../bonuses/grant-in-transaction.ts';
 import {
   type CampaignTx,
   createCampaignsRepository,
   type OfferRecord,
+  type PopupRecord,
   type PromoCodeRecord,
 } from './campaigns.repository.ts';
+import {
+  CampaignRuleError,
+  type StaffOfferInput,
+  type StaffPopupInput,
+  validateOffer,
+  validatePopup,
+} from './offer-rules.ts';
 import { demoCampaigns } from './seed-campaigns.ts';
 
 /** Codes are stored upper-cased; anything else cannot be a code. */
@@ -338,6 +347,108 @@ export function createCampaignsService(
     return new AppError('InvalidParameterException', { code: 'validation', message: 'validation', fields });
   }
 
+  function notFound(): AppError {
+    return new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+  }
+
+  function taken(field: string): AppError {
+    return new AppError('InvalidParameterException', {
+      code: 'taken',
+      message: 'key_taken',
+      fields: { [field]: 'taken' },
+    });
+  }
+
+  function ruleRefused(error: CampaignRuleError): AppError {
+    return new AppError('InvalidParameterException', {
+      code: 'validation',
+      message: 'validation',
+      fields: { [error.field]: error.problem },
+      values: { fields: error.field },
+      cause: error,
+    });
+  }
+
+  /** The offer's row after the rules; its templates must exist (the bonuses service answers). */
+  async function checkedOffer(input: StaffOfferInput) {
+    let row: ReturnType<typeof validateOffer>;
+    try {
+      row = validateOffer(input);
+    } catch (error) {
+      if (error instanceof CampaignRuleError) throw ruleRefused(error);
+      throw error;
+    }
+    const known = await templateSummaries(row.templateIds);
+    const missing = row.templateIds.find((id) => !known.has(id));
+    if (missing !== undefined) {
+      throw new AppError('InvalidParameterException', {
+        code: 'invalid_bonus_template',
+        message: 'bonuses.template_not_found',
+        fields: { template_ids: `unknown:${missing}` },
+      });
+    }
+    return row;
+  }
+
+  async function checkedPopup(input: StaffPopupInput): Promise<void> {
+    try {
+      validatePopup(input);
+    } catch (error) {
+      if (error instanceof CampaignRuleError) throw ruleRefused(error);
+      throw error;
+    }
+    if (input.offerId !== null && !(await repository.offer(input.offerId))) {
+      throw ruleRefused(new CampaignRuleError('offer_id', 'not_found'));
+    }
+  }
+
+  function offerFields(offer: OfferRecord) {
+    const { id: _id, ...fields } = offer;
+    return fields;
+  }
+
+  /** What staff see of an offer, with its version (ADR 048). */
+  function offerView(offer: OfferRecord) {
+    const minDeposit = Object.entries(offer.conditions.minDepositMinor ?? {}).flatMap(([currency, minor]) =>
+      isKnownCurrency(currency) ? [[currency, formatMinor(BigInt(minor), currencyExponent(currency))]] : [],
+    );
+    return {
+      id: Number(offer.id),
+      key: offer.key,
+      version: editVersion(offerFields(offer)),
+      trigger: offer.trigger,
+      title: offer.title,
+      description: offer.description,
+      first_deposit_only: offer.conditions.firstDepositOnly === true,
+      min_deposit: Object.fromEntries(minDeposit) as Record<string, string>,
+      currencies: offer.conditions.currencies ?? [],
+      exclude_methods: offer.excludeMethods,
+      template_ids: offer.templateIds.map(Number),
+      starts_at: offer.startsAt.toISOString(),
+      ends_at: offer.endsAt?.toISOString() ?? null,
+      enabled: offer.enabled,
+    };
+  }
+
+  function popupFields(popup: PopupRecord) {
+    const { id: _id, ...fields } = popup;
+    return fields;
+  }
+
+  function popupView(popup: PopupRecord) {
+    return {
+      id: Number(popup.id),
+      key: popup.key,
+      version: editVersion(popupFields(popup)),
+      title: popup.title,
+      content: popup.content,
+      offer_id: popup.offerId === null ? null : Number(popup.offerId),
+      starts_at: popup.startsAt.toISOString(),
+      ends_at: popup.endsAt?.toISOString() ?? null,
+      enabled: popup.enabled,
+    };
+  }
+
   /** What staff see of a code. */
   function codeView(row: PromoCodeRecord) {
     return {
@@ -352,17 +463,71 @@ export function createCampaignsService(
   }
 
   return {
-    /** The back office's offers (issue #18): every offer with its trigger and window. */
+    /** The back office's offers (issue #18, ADR 048): every offer, each with its version. */
     async staffOffers() {
-      return (await repository.allOffers()).map((offer) => ({
-        id: Number(offer.id),
-        key: offer.key,
-        trigger: offer.trigger,
-        title: offer.title,
-        starts_at: offer.startsAt.toISOString(),
-        ends_at: offer.endsAt?.toISOString() ?? null,
-        enabled: offer.enabled,
-      }));
+      return (await repository.allOffers()).map(offerView);
+    },
+
+    async staffOffer(id: bigint) {
+      const offer = await repository.offer(id);
+      if (!offer) throw notFound();
+      return offerView(offer);
+    },
+
+    /** Marketing creates an offer: the offer rules, its templates known to bonuses, `taken` for a key that exists. */
+    async createOffer(input: StaffOfferInput) {
+      const row = await checkedOffer(input);
+      const id = await repository.insertOffer(row);
+      if (id === null) throw taken('key');
+      return offerView((await repository.offer(id))!);
+    },
+
+    /**
+     * Marketing edits an offer made from `version` (ADR 048): `stale_version` when it changed
+     * meanwhile (checked under the row's lock), the rules as on create; the key and trigger stay.
+     */
+    async updateOffer(id: bigint, version: string, input: Omit<StaffOfferInput, 'key'>) {
+      const before = await repository.transaction(async (tx) => {
+        const current = await repository.lockOffer(tx, id);
+        if (!current) throw notFound();
+        assertVersion(offerFields(current), version);
+        // Codes, takes and deposits were made under the trigger: it stays, like the key.
+        if (input.trigger !== current.trigger)
+          throw ruleRefused(new CampaignRuleError('trigger', 'immutable'));
+        const { key: _key, ...row } = await checkedOffer({ ...input, key: current.key });
+        await repository.updateOffer(tx, id, row);
+        return offerView(current);
+      });
+      return { before, after: offerView((await repository.offer(id))!) };
+    },
+
+    async staffPopups() {
+      return (await repository.allPopups()).map(popupView);
+    },
+
+    async staffPopup(id: bigint) {
+      const popup = await repository.popup(id);
+      if (!popup) throw notFound();
+      return popupView(popup);
+    },
+
+    async createPopup(input: StaffPopupInput) {
+      await checkedPopup(input);
+      const id = await repository.insertPopup(input);
+      if (id === null) throw taken('key');
+      return popupView((await repository.popup(id))!);
+    },
+
+    async updatePopup(id: bigint, version: string, input: Omit<StaffPopupInput, 'key'>) {
+      const before = await repository.transaction(async (tx) => {
+        const current = await repository.lockPopup(tx, id);
+        if (!current) throw notFound();
+        assertVersion(popupFields(current), version);
+        await checkedPopup({ ...input, key: current.key });
+        await repository.updatePopup(tx, id, input);
+        return popupView(current);
+      });
+      return { before, after: popupView((await repository.popup(id))!) };
     },
 
     async staffCodes(offerId: bigint, page: { offset: number; count: number }) {

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'kyc.block',
   'cashier.settings',
   'affiliates.read',
+  'promotions.edit',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -58,7 +59,7 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'deposits' | 'audit' | 'staff';
+export type SectionKey = 'players' | 'withdrawals' | 'deposits' | 'promotions' | 'audit' | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -72,6 +73,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
   { key: 'deposits', path: '/backoffice/deposits', permission: 'deposits.read' },
+  { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

@@ -21,6 +21,7 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   players: 'user',
   withdrawals: 'withdraw',
   deposits: 'deposit',
+  promotions: 'gift',
   audit: 'history',
   staff: 'shield',
 };

@@ -31,6 +31,7 @@ import { formatMoney } from '../../ui/format.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 import { currencyInfoOf, useAuthRoot } from '../auth/auth-root-data.ts';
+import { CampaignPopupBody } from './campaign-popup.tsx';
 import {
   blocksCampaignPopups,
   isUnseenCashback,
@@ -94,40 +95,15 @@ function CashbackPopup({ cashback, api }: { cashback: CashbackOutput; api: Api }
 }
 
 function CampaignPopup({ popup, preview }: { popup: PopupOutput; preview: boolean }) {
-  const { t } = useTranslation('campaigns');
   const locale = usePageLocale();
   const dialog = useCurrentDialog();
   return (
-    <div className="flex flex-col gap-4" data-testid={`campaign-popup-${popup.key}`}>
-      {preview && (
-        <span
-          className="self-start rounded-full bg-warning/15 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-warning"
-          data-testid="campaign-popup-preview"
-        >
-          {t('popup.preview')}
-        </span>
-      )}
-      <p className="whitespace-pre-line text-sm leading-relaxed text-muted">{popup.content}</p>
-      <div className="flex flex-col gap-2 tablet:flex-row-reverse">
-        {popup.offer_id !== null && (
-          <Button
-            href={localizePath(`/offers/${popup.offer_id}`, locale)}
-            onClick={() => dialog.close()}
-            data-autofocus
-            fullWidth
-          >
-            {t('popup.seeOffer')}
-          </Button>
-        )}
-        <Button
-          variant={popup.offer_id === null ? 'primary' : 'secondary'}
-          onClick={() => dialog.close()}
-          fullWidth
-        >
-          {t('popup.close')}
-        </Button>
-      </div>
-    </div>
+    <CampaignPopupBody
+      popup={popup}
+      preview={preview}
+      offerHref={localizePath(`/offers/${popup.offer_id ?? ''}`, locale)}
+      onClose={() => dialog.close()}
+    />
   );
 }
 
