@@ -116,6 +116,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
+      route('trading', 'routes/backoffice-trading.tsx', id('backoffice-trading')),
+      route('trading/:eventId', 'routes/backoffice-trading-event.tsx', id('backoffice-trading-event')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'kyc.block',
   'cashier.settings',
   'affiliates.read',
+  'sportsbook.read',
+  'sportsbook.trade',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -56,7 +58,7 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+export type SectionKey = 'players' | 'withdrawals' | 'trading' | 'audit' | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -69,6 +71,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

@@ -20,6 +20,7 @@ import { dropToken } from './backoffice-session.ts';
 const SECTION_ICONS: Record<SectionKey, IconName> = {
   players: 'user',
   withdrawals: 'withdraw',
+  trading: 'betting',
   audit: 'history',
   staff: 'shield',
 };
