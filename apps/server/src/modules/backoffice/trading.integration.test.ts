@@ -200,6 +200,11 @@ describe('the trading desk', () => {
       200,
     );
     expect(await view(e)).toMatchObject({ state: 'held' });
+    const list = await staff('GET', '');
+    expect(list.body.data.items.find((i: { id: string }) => i.id === e)).toMatchObject({
+      held: true,
+      markets: { total: 1, open: 0 },
+    });
     expect((await place(p.browser, e)).statusCode).toBe(400);
     expect((await staff('POST', `/${encodeURIComponent(e)}/reopen`, {})).status).toBe(200);
   });

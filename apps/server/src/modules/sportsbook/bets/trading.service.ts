@@ -323,7 +323,7 @@ export function createTradingDesk(deps: TradingDeps, collaborators: TradingColla
         held: r.event_held as boolean,
         markets: {
           total: Number(r.markets),
-          open: Number(r.open),
+          open: r.event_held ? 0 : Number(r.open),
           held: Number(r.held),
           settled: Number(r.settled),
         },
