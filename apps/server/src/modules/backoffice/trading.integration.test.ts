@@ -161,6 +161,31 @@ describe('the trading desk', () => {
     expect(await lastAudit()).toMatchObject({ action: 'sportsbook.event', outcome: 'done' });
   });
 
+  it('counts a multiple conservatively; its preview waits for the other legs', async () => {
+    const e = await event();
+    const other = await event();
+    const p = await player();
+    requests += 1;
+    const acca = (await p.browser.call('sportsbook.placeBet', {
+      request_id: `req-trading-acca-${requests}`,
+      kind: 'accumulator',
+      selections: [
+        { event_id: e, market_key: '1x2', outcome_key: 'home', odds_milli: 2000 },
+        { event_id: other, market_key: '1x2', outcome_key: 'draw', odds_milli: 3000 },
+      ],
+      stake: '10.00',
+    })) as { statusCode: number };
+    expect(acca.statusCode).toBe(200);
+    const m = await view(e);
+    // Home: the whole 60.00 through the leg, no stake counted as kept.
+    expect(m.outcomes[0].liability[0]).toMatchObject({ amount: '60.00', payout: '60.00', bets: 1 });
+    expect(m.outcomes[1].liability[0]).toMatchObject({ amount: '0.00', bets: 0 });
+    const preview = await staff('POST', `${market(e)}/preview`, { mode: 'settle', results: homeWins });
+    expect(preview.body.data.effect).toEqual([
+      { currency: 'EUR', bets: 1, waiting: 1, paid_before: '0.00', paid_after: '0.00', difference: '0.00' },
+    ]);
+  });
+
   it("a hold survives the feed's odds changes and refuses placement; reopen lifts it", async () => {
     const e = await event();
     const p = await player();
