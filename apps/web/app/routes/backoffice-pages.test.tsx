@@ -563,6 +563,49 @@ describe('sportsbook trading', () => {
     ]);
   });
 
+  test('the events list is read again every 5 seconds', async () => {
+    saveToken('jwt-t');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let score = '0–0';
+      const calls = fakeServer(({ path }) => {
+        if (path === '/nfx/users/me') return { status: 200, body: TRADER };
+        if (path === '/nfx/operator/sportsbook/events')
+          return {
+            status: 200,
+            body: {
+              data: {
+                items: [
+                  {
+                    id: 'sr:match:1',
+                    sport: 'football',
+                    status: 'live',
+                    start_time: '2026-11-26T20:00:00.000Z',
+                    home: 'Arsenal',
+                    away: 'Chelsea',
+                    score,
+                    held: false,
+                    markets: { total: 1, open: 1, held: 0, settled: 0 },
+                  },
+                ],
+              },
+            },
+          };
+        return error(404, 'not_found');
+      });
+      renderBackoffice('/backoffice/trading');
+      expect((await screen.findByRole('row', { name: /Arsenal/ })).textContent).toContain('0–0');
+      score = '1–0';
+      await act(async () => {
+        vi.advanceTimersByTime(5000);
+      });
+      await screen.findByText('1–0');
+      expect(calls.filter((c) => c.path === '/nfx/operator/sportsbook/events').length).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('a settlement shows its money first, then is confirmed with the version the trader saw', async () => {
     saveToken('jwt-t');
     const calls = fakeServer(({ method, path }) => {
