@@ -7,6 +7,8 @@
  * The event is fed straight into the sportsbook's consumer (no simulator); the player bets through
  * the API (the betting screens have their own journey, sportsbook.e2e.test.ts).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { createLedger } from '@croupier/ledger/ledger';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -17,6 +19,7 @@ import { launchBrowser } from './browser.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
+const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const TRADER = { username: 'desk-trader', email: 'desk-trader@croupier.test', password: 'trader-password-1' };
 const EVENT = 'sr:match:e2e-trade-1';
 
@@ -93,6 +96,7 @@ function bet(player: Awaited<ReturnType<typeof fundedPlayer>>) {
 }
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await startSite({ publicPort: true, env: { SPORTSBOOK_LIVE_DELAY_MS: '0' } });
   browser = await launchBrowser();
   const trader = await createStaff(site.harness, 'trader', TRADER);
@@ -177,8 +181,13 @@ test('a trader suspends a market (a player cannot bet on it), reopens it, and se
   const preview = settle.getByRole('region', { name: 'Money it moves' });
   await preview.waitFor();
   expect(await preview.innerText()).toContain('€20.00');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'backoffice-trading-settle-1440-en.png') });
   await settle.getByRole('button', { name: 'Confirm the settlement' }).click();
   await page.getByText('Match result is settled.').waitFor();
   await market.getByText('Settled', { exact: true }).waitFor();
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, 'backoffice-trading-event-1440-en.png'),
+    fullPage: true,
+  });
   expect(await site.harness.app.services.wallet.balanceMinor(player.id, 'EUR', 'main')).toBe(6_000n);
 }, 60_000);
