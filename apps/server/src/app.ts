@@ -24,6 +24,7 @@ import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { reportsRoutes } from './modules/backoffice/reports.routes.ts';
+import { tradingRoutes } from './modules/backoffice/trading.routes.ts';
 import { bonusesOperatorRoutes } from './modules/bonuses/bonuses-operator.routes.ts';
 import { campaignsOperatorRoutes } from './modules/campaigns/campaigns-operator.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(contentManagerRoutes, { content: services.contentManager, messages });
   await app.register(reportsRoutes, { reports: services.wallet, messages });
+  await app.register(tradingRoutes, { trading: services.sportsbook.trading, messages });
   await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });
   await app.register(campaignsOperatorRoutes, { campaigns: services.campaigns, messages });
   await app.register(bonusesOperatorRoutes, { bonuses: services.bonuses, messages });

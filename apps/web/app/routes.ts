@@ -118,6 +118,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
       route('promotions', 'routes/backoffice-promotions.tsx', id('backoffice-promotions')),
+      route('trading', 'routes/backoffice-trading.tsx', id('backoffice-trading')),
+      route('trading/:eventId', 'routes/backoffice-trading-event.tsx', id('backoffice-trading-event')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

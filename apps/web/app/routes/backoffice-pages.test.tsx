@@ -31,6 +31,8 @@ import * as player from './backoffice-player.tsx';
 import * as promotions from './backoffice-promotions.tsx';
 import * as signIn from './backoffice-sign-in.tsx';
 import * as staff from './backoffice-staff.tsx';
+import * as trading from './backoffice-trading.tsx';
+import * as tradingEvent from './backoffice-trading-event.tsx';
 import * as withdrawals from './backoffice-withdrawals.tsx';
 
 beforeAll(async () => {
@@ -251,6 +253,12 @@ function renderBackoffice(path: string) {
       path: 'promotions',
       loader: promotions.clientLoader,
       Component: withLoaderData(promotions.default),
+    },
+    { path: 'trading', loader: trading.clientLoader, Component: withLoaderData(trading.default) },
+    {
+      path: 'trading/:eventId',
+      loader: tradingEvent.clientLoader,
+      Component: withLoaderData(tradingEvent.default),
     },
   ];
   const base = (prefix: string) => ({
@@ -630,6 +638,257 @@ describe('signed in', () => {
   });
 });
 
+const TRADER: BackofficeUser = {
+  id: 9,
+  username: 'desk-trader',
+  email: 'trader@croupier.test',
+  role: 'trader',
+  permissions: ['sportsbook.read', 'sportsbook.trade'],
+  mfa: { required: true, enabled: true },
+};
+
+const TRADING_EVENT = {
+  event: {
+    id: 'sr:match:1',
+    sport: 'football',
+    tournament: 'Premier League',
+    home: 'Arsenal',
+    away: 'Chelsea',
+    start_time: '2026-11-26T20:00:00.000Z',
+    status: 'live',
+    score: '1–0',
+    period: '1st half',
+    held: false,
+    hold_reason: null,
+  },
+  markets: [
+    {
+      key: '1x2',
+      name: '1X2',
+      feed_status: 'active',
+      recovery: false,
+      held: false,
+      hold_reason: null,
+      state: 'active',
+      version: 'active.0.o',
+      stakes: [{ amount: '15.00', currency: 'EUR' }],
+      outcomes: [
+        {
+          key: 'home',
+          name: 'Arsenal',
+          odds: '2.000',
+          active: true,
+          result: null,
+          liability: [{ currency: 'EUR', amount: '5.00', payout: '20.00', bets: 1 }],
+        },
+        {
+          key: 'draw',
+          name: 'Draw',
+          odds: '3.000',
+          active: true,
+          result: null,
+          liability: [{ currency: 'EUR', amount: '0.00', payout: '15.00', bets: 1 }],
+        },
+        {
+          key: 'away',
+          name: 'Chelsea',
+          odds: '4.000',
+          active: true,
+          result: null,
+          liability: [{ currency: 'EUR', amount: '-15.00', payout: '0.00', bets: 0 }],
+        },
+      ],
+    },
+  ],
+};
+
+describe('sportsbook trading', () => {
+  test('the events list, live first, opens an event with its liability; a market is suspended with a reason', async () => {
+    saveToken('jwt-t');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: TRADER };
+      if (path === '/nfx/operator/sportsbook/events')
+        return {
+          status: 200,
+          body: {
+            data: {
+              items: [
+                {
+                  id: 'sr:match:1',
+                  sport: 'football',
+                  status: 'live',
+                  start_time: '2026-11-26T20:00:00.000Z',
+                  home: 'Arsenal',
+                  away: 'Chelsea',
+                  score: '1–0',
+                  held: false,
+                  markets: { total: 3, open: 2, held: 1, settled: 0 },
+                },
+              ],
+            },
+          },
+        };
+      if (method === 'GET' && path === '/nfx/operator/sportsbook/events/sr%3Amatch%3A1')
+        return { status: 200, body: { data: TRADING_EVENT } };
+      if (method === 'POST' && path.endsWith('/markets/1x2/suspend'))
+        return { status: 200, body: { data: { held: true } } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/trading');
+    const link = await screen.findByRole('link', { name: 'Arsenal – Chelsea' });
+    const navs = screen.getAllByRole('navigation', { name: 'Back office sections' });
+    expect(
+      within(navs[0] as HTMLElement)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Trading']);
+    expect(screen.getByRole('row', { name: /Arsenal/ }).textContent).toContain('Live');
+    fireEvent.click(link);
+    const market = await screen.findByRole('region', { name: '1X2' });
+    const home = within(market).getByRole('row', { name: /Arsenal/ });
+    expect(home.textContent).toContain('€5.00');
+    expect(within(market).getByRole('row', { name: /Chelsea/ }).textContent).toContain('-€15.00');
+    fireEvent.click(within(market).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend 1X2' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' }) as HTMLInputElement;
+    expect(reason.required).toBe(true);
+    fireEvent.change(reason, { target: { value: 'suspicious volume' } });
+    await act(async () => {
+      fireEvent.submit(reason.form as HTMLFormElement);
+    });
+    await screen.findByText('1X2 is suspended.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/nfx/operator/sportsbook/events/sr%3Amatch%3A1/markets/1x2/suspend',
+        body: { reason: 'suspicious volume' },
+        auth: 'Bearer jwt-t',
+      },
+    ]);
+  });
+
+  test('the events list is read again every 5 seconds', async () => {
+    saveToken('jwt-t');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let score = '0–0';
+      const calls = fakeServer(({ path }) => {
+        if (path === '/nfx/users/me') return { status: 200, body: TRADER };
+        if (path === '/nfx/operator/sportsbook/events')
+          return {
+            status: 200,
+            body: {
+              data: {
+                items: [
+                  {
+                    id: 'sr:match:1',
+                    sport: 'football',
+                    status: 'live',
+                    start_time: '2026-11-26T20:00:00.000Z',
+                    home: 'Arsenal',
+                    away: 'Chelsea',
+                    score,
+                    held: false,
+                    markets: { total: 1, open: 1, held: 0, settled: 0 },
+                  },
+                ],
+              },
+            },
+          };
+        return error(404, 'not_found');
+      });
+      renderBackoffice('/backoffice/trading');
+      expect((await screen.findByRole('row', { name: /Arsenal/ })).textContent).toContain('0–0');
+      score = '1–0';
+      await act(async () => {
+        vi.advanceTimersByTime(5000);
+      });
+      await screen.findByText('1–0');
+      expect(calls.filter((c) => c.path === '/nfx/operator/sportsbook/events').length).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a settlement shows its money first, then is confirmed with the version the trader saw', async () => {
+    saveToken('jwt-t');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: TRADER };
+      if (method === 'GET' && path === '/nfx/operator/sportsbook/events/sr%3Amatch%3A1')
+        return { status: 200, body: { data: TRADING_EVENT } };
+      if (method === 'POST' && path.endsWith('/preview'))
+        return {
+          status: 200,
+          body: {
+            data: {
+              market: '1x2',
+              mode: 'settle',
+              version: 'active.0.o',
+              allowed: true,
+              effect: [
+                {
+                  currency: 'EUR',
+                  bets: 2,
+                  waiting: 0,
+                  paid_before: '0.00',
+                  paid_after: '20.00',
+                  difference: '20.00',
+                },
+              ],
+            },
+          },
+        };
+      if (method === 'POST' && path.endsWith('/settle')) return { status: 200, body: { data: {} } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/trading/sr%3Amatch%3A1');
+    const market = await screen.findByRole('region', { name: '1X2' });
+    fireEvent.click(within(market).getByRole('button', { name: 'Settle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settle 1X2' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Arsenal' }), { target: { value: 'won' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
+      target: { value: 'official result' },
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Confirm the settlement' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Preview the money' }));
+    });
+    const preview = await within(dialog).findByRole('region', { name: 'Money it moves' });
+    expect(preview.textContent).toContain('€20.00');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm the settlement' }));
+    });
+    await screen.findByText('1X2 is settled.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path.split('/').at(-1), c.body])).toEqual([
+      ['preview', { mode: 'settle', results: { home: 'won', draw: 'lost', away: 'lost' } }],
+      [
+        'settle',
+        {
+          results: { home: 'won', draw: 'lost', away: 'lost' },
+          reason: 'official result',
+          version: 'active.0.o',
+        },
+      ],
+    ]);
+  });
+
+  test('in French', async () => {
+    saveToken('jwt-t');
+    fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: TRADER };
+      if (path === '/nfx/operator/sportsbook/events/sr%3Amatch%3A1')
+        return { status: 200, body: { data: TRADING_EVENT } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/trading/sr%3Amatch%3A1');
+    const market = await screen.findByRole('region', { name: '1X2' });
+    expect(within(market).getByRole('button', { name: 'Suspendre' })).toBeTruthy();
+    expect(within(market).getByRole('button', { name: 'Régler' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tous les événements' })).toBeTruthy();
+    expect(market.textContent).toContain('Exposition');
+  });
+});
+
 describe('rules', () => {
   test('sections by permissions; servers without them: admin everything, editor the payments', () => {
     const keys = (user: Partial<BackofficeUser>) =>
@@ -641,6 +900,7 @@ describe('rules', () => {
       'withdrawals',
       'deposits',
       'promotions',
+      'trading',
       'audit',
       'staff',
     ]);

@@ -7,7 +7,8 @@
  * - risk: bans, KYC blocks, the cashier's KYC switch.
  * - marketing: affiliates, promotions.
  * - content: pages, menus, SEO, redirects, translations.
- * - trader: sportsbook markets.
+ * - trader: sportsbook markets — suspensions, manual settlement and resettlement (ADR 047); risk
+ *   reads the trading desk too.
  * - admin: staff and roles, the audit log — and everything else: an admin can give any account any
  *   role, so withholding a permission from admins would only add a detour; the audit log names who
  *   did what either way.
@@ -50,6 +51,8 @@ const GRANTS = {
   'promotions.edit': ['marketing'],
   'content.edit': ['content'],
   'reports.read': ['payments', 'risk'],
+  'sportsbook.read': ['trader', 'risk'],
+  'sportsbook.trade': ['trader'],
   'audit.read': [],
   'staff.manage': [],
 } as const satisfies Record<string, readonly Exclude<BackofficeRole, 'admin'>[]>;

@@ -125,6 +125,26 @@ const promoVersion = (of: 'template' | 'offer' | 'popup') => async () => {
         : (await campaigns.staffPopup(BigInt(promo.popupId))).version;
 };
 const MARKETING: BackofficeRole[] = ['marketing', 'admin'];
+/** The sportsbook event the trading desk's endpoints act on (fed in beforeAll). */
+const SB_EVENT = 'sr:match:matrix1';
+const setHold = (marketKey: string, held: boolean) => async () => {
+  await h.database.db.execute(
+    sql`DELETE FROM sb_trader_holds WHERE event_id = ${SB_EVENT} AND market_key = ${marketKey}`,
+  );
+  if (held)
+    await h.database.db.execute(sql`INSERT INTO sb_trader_holds (event_id, market_key, reason, staff, created_at)
+      VALUES (${SB_EVENT}, ${marketKey}, 'matrix hold', 'matrix', now())`);
+};
+/** The 1x2 market unsettled (version `active.0.o`) or settled home-won (version `settled.1.o`). */
+const setMarketSettled = (settled: boolean) => async () => {
+  await h.database.db.execute(sql`DELETE FROM sb_trader_holds WHERE event_id = ${SB_EVENT}`);
+  await h.database.db.execute(sql`UPDATE sb_markets SET status = ${settled ? 'settled' : 'active'},
+    result_ts = ${settled ? 1 : 0} WHERE event_id = ${SB_EVENT} AND key = '1x2'`);
+  await h.database.db.execute(sql`UPDATE sb_outcomes SET
+    result = ${settled ? sql`CASE key WHEN 'home' THEN 'won' ELSE 'lost' END` : sql`NULL`},
+    void_factor = ${settled ? '0' : null}, settled_at = ${settled ? sql`now()` : sql`NULL`}
+    WHERE event_id = ${SB_EVENT} AND market_key = '1x2'`);
+};
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -346,6 +366,80 @@ const ENDPOINTS: Endpoint[] = [
     roles: MARKETING,
     prepare: promoVersion('popup'),
   },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/sportsbook/events',
+    action: 'sportsbook.events',
+    roles: ['trader', 'risk', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}`,
+    action: 'sportsbook.event',
+    roles: ['trader', 'risk', 'admin'],
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/suspend`,
+    body: () => ({ reason: 'injury news' }),
+    action: 'sportsbook.suspend_event',
+    roles: ['trader', 'admin'],
+    prepare: setHold('', false),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/reopen`,
+    action: 'sportsbook.reopen_event',
+    roles: ['trader', 'admin'],
+    prepare: setHold('', true),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/markets/1x2/suspend`,
+    body: () => ({ reason: 'suspicious volume' }),
+    action: 'sportsbook.suspend_market',
+    roles: ['trader', 'admin'],
+    prepare: setHold('1x2', false),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/markets/1x2/reopen`,
+    body: () => ({}),
+    action: 'sportsbook.reopen_market',
+    roles: ['trader', 'admin'],
+    prepare: setHold('1x2', true),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/markets/1x2/preview`,
+    body: () => ({ mode: 'settle', results: { home: 'won', draw: 'lost', away: 'lost' } }),
+    action: 'sportsbook.preview',
+    roles: ['trader', 'risk', 'admin'],
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/markets/1x2/settle`,
+    body: () => ({
+      results: { home: 'won', draw: 'lost', away: 'lost' },
+      reason: 'official result',
+      version: 'active.0.o',
+    }),
+    action: 'sportsbook.settle',
+    roles: ['trader', 'admin'],
+    prepare: setMarketSettled(false),
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/sportsbook/events/${SB_EVENT}/markets/1x2/resettle`,
+    body: () => ({
+      results: { home: 'lost', draw: 'won', away: 'lost' },
+      reason: 'result corrected',
+      version: 'settled.1.o',
+    }),
+    action: 'sportsbook.resettle',
+    roles: ['trader', 'admin'],
+    prepare: setMarketSettled(true),
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {
@@ -418,6 +512,40 @@ beforeAll(async () => {
   });
   targetStaffId = Number(user.id);
   playerId = (await signUp(h.app, { currency: 'EUR', login: 'matrix-player@example.test' })).uid;
+  const feed = (raw: unknown) => h.app.services.sportsbook.feed.receive(raw);
+  const name = (en: string) => ({ en, fr: en });
+  await feed({
+    kind: 'fixture_change',
+    product: 3,
+    eventId: SB_EVENT,
+    timestamp: Date.now() - 20_000,
+    fixture: {
+      sport: { key: 'football', name: name('Football') },
+      category: { key: 'matrix-cat', name: name('Matrixland'), country: 'GB' },
+      tournament: { key: 'matrix-league', name: name('Matrix League') },
+      home: { key: 'matrix-home', name: name('Matrix Home') },
+      away: { key: 'matrix-away', name: name('Matrix Away') },
+      startTime: Date.now() + 3_600_000,
+      status: 'not_started',
+    },
+  });
+  await feed({
+    kind: 'odds_change',
+    product: 3,
+    eventId: SB_EVENT,
+    timestamp: Date.now() - 19_000,
+    markets: [
+      {
+        key: '1x2',
+        status: 'active',
+        outcomes: [
+          { key: 'home', oddsMilli: 2000, active: true },
+          { key: 'draw', oddsMilli: 3000, active: true },
+          { key: 'away', oddsMilli: 4000, active: true },
+        ],
+      },
+    ],
+  });
 }, 120_000);
 
 afterAll(async () => {

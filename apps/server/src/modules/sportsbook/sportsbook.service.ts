@@ -6,6 +6,7 @@
  */
 import type { Deps } from '../../deps.ts';
 import { type BetsCollaborators, createBetsService } from './bets/bets.service.ts';
+import { createTradingDesk } from './bets/trading.service.ts';
 import { createFeedConsumer } from './catalogue/consumer.ts';
 import { createCatalogueReader } from './catalogue/read.ts';
 import type { FeedAdapter } from './feed/adapter.ts';
@@ -46,6 +47,15 @@ export function createSportsbookService(
     feed,
     adapter,
     bets,
+    /** The trading desk (ADR 047): holds, liability, manual settlement through `feed`. */
+    trading: createTradingDesk(
+      { db: deps.db, now: () => deps.now() },
+      {
+        feed,
+        deliverDue: () => bets.deliverDue(),
+        exponentOf: (currency) => collaborators.exponentOf(currency),
+      },
+    ),
     ...createCatalogueReader({ db: deps.db, now: () => deps.now() }),
     /** The feed's recurring pass takes part (when a feed is configured). */
     start() {

@@ -302,3 +302,26 @@ export const sbPlayerFactors = pgTable(
   },
   (table) => [check('sb_player_factors_check', sql`${table.factorNum} >= 0 AND ${table.factorDen} > 0`)],
 );
+
+/**
+ * A trader's hold (ADR 047): an event (`market_key` '') or one market taken off sale by staff. Kept
+ * apart from `sb_markets.status`, which the feed owns and rewrites on every odds change: the feed can
+ * never lift a trader's hold, only the trading desk's reopen does. Placement refuses a leg on a held
+ * event or market (bets.repository.ts `bettable`).
+ */
+export const sbTraderHolds = pgTable(
+  'sb_trader_holds',
+  {
+    eventId: text('event_id').notNull(),
+    /** The market held, or '' for the whole event. */
+    marketKey: text('market_key').notNull(),
+    reason: text('reason').notNull(),
+    /** Who placed it, as the ledger names staff (`id:username`). */
+    staff: text('staff').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.marketKey] }),
+    check('sb_trader_holds_reason_check', sql`length(${table.reason}) BETWEEN 3 AND 500`),
+  ],
+);

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'cashier.settings',
   'affiliates.read',
   'promotions.edit',
+  'sportsbook.read',
+  'sportsbook.trade',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -59,7 +61,14 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'deposits' | 'promotions' | 'audit' | 'staff';
+export type SectionKey =
+  | 'players'
+  | 'withdrawals'
+  | 'deposits'
+  | 'promotions'
+  | 'trading'
+  | 'audit'
+  | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -74,6 +83,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
   { key: 'deposits', path: '/backoffice/deposits', permission: 'deposits.read' },
   { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
+  { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

@@ -22,6 +22,7 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   withdrawals: 'withdraw',
   deposits: 'deposit',
   promotions: 'gift',
+  trading: 'betting',
   audit: 'history',
   staff: 'shield',
 };

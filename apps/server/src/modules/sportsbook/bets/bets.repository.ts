@@ -25,6 +25,8 @@ export interface SelectionRow {
   resultVersion: number;
   marketStatus: string;
   recoverySuspended: boolean;
+  /** A trader holds the event or the market (ADR 047): no bet is taken on it. */
+  traderHeld: boolean;
   eventStatus: string;
   sportKey: string;
   startTime: Date;
@@ -165,6 +167,17 @@ export async function selectionRows(
     WHERE (o.event_id, o.market_key, o.key) IN (${tuples(refs)})
     ORDER BY o.event_id, o.market_key, o.key
     ${lock ? sql`FOR SHARE OF e, m FOR UPDATE OF o` : sql``}`);
+  // The traders' holds, read by a statement of its own: under a lock, after the rows above were
+  // locked, so a hold committed while this placement waited for its event is seen (a hold takes its
+  // event's row lock, ADR 047).
+  const eventIds = [...new Set(refs.map((r) => r.event_id))];
+  const holds = await db.execute<{ event_id: string; market_key: string }>(sql`
+    SELECT event_id, market_key FROM sb_trader_holds
+    WHERE event_id IN (${sql.join(
+      eventIds.map((id) => sql`${id}::text`),
+      sql`, `,
+    )})`);
+  const held = new Set(holds.rows.map((h) => `${h.event_id}\u0000${h.market_key}`));
   return result.rows.map((row) => ({
     eventId: row.event_id as string,
     marketKey: row.market_key as string,
@@ -176,6 +189,7 @@ export async function selectionRows(
     resultVersion: Number(row.result_version),
     marketStatus: row.market_status as string,
     recoverySuspended: row.recovery_suspended as boolean,
+    traderHeld: held.has(`${row.event_id}\u0000`) || held.has(`${row.event_id}\u0000${row.market_key}`),
     eventStatus: row.event_status as string,
     sportKey: row.sport_key as string,
     startTime: new Date(row.start_time as string | Date),
@@ -186,11 +200,12 @@ export async function selectionRows(
   }));
 }
 
-/** Whether a selection takes bets now (market active and not in recovery, event not over, outcome open). */
+/** Whether a selection takes bets now (market active, not in recovery nor held by a trader, event not over, outcome open). */
 export function bettable(row: SelectionRow): boolean {
   return (
     row.marketStatus === 'active' &&
     !row.recoverySuspended &&
+    !row.traderHeld &&
     (row.eventStatus === 'not_started' || row.eventStatus === 'live') &&
     row.outcomeActive &&
     !row.cancelled &&
@@ -361,7 +376,9 @@ export async function marketStates(
     sql`, `,
   );
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT m.event_id, m.key AS market_key, m.status AS market_status, m.recovery_suspended, e.status AS event_status,
+    SELECT m.event_id, m.key AS market_key, m.status AS market_status,
+           (m.recovery_suspended OR EXISTS (SELECT 1 FROM sb_trader_holds th WHERE th.event_id = m.event_id
+             AND th.market_key IN ('', m.key))) AS recovery_suspended, e.status AS event_status,
            o.key AS outcome_key, o.odds_milli, (o.active AND NOT o.cancelled AND o.result IS NULL) AS active
     FROM sb_markets m JOIN sb_events e ON e.id = m.event_id
     JOIN sb_outcomes o ON o.event_id = m.event_id AND o.market_key = m.key

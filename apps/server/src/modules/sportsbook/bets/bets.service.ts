@@ -109,7 +109,8 @@ function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
-function legResultOf(leg: LegRow): LegResult {
+/** A leg's stored result as the settlement maths takes it (the trading desk's preview uses it too). */
+export function legResultOf(leg: LegRow): LegResult {
   if (leg.result === 'void')
     return { result: 'void', voidFactor: rational(1n), deadHeatFactor: rational(1n) };
   const vf =

@@ -10,6 +10,7 @@ import {
   sbOutcomes,
   sbSports,
   sbTournaments,
+  sbTraderHolds,
 } from '../sportsbook.tables.ts';
 
 const home = alias(sbCompetitors, 'home');
@@ -119,13 +120,21 @@ export function createCatalogueRepository(db: Db) {
           ),
         )
         .orderBy(asc(sbOutcomes.position));
+      // A trader's hold (ADR 047) reads as suspended to players, like a recovery.
+      const holds = await db
+        .select({ eventId: sbTraderHolds.eventId, marketKey: sbTraderHolds.marketKey })
+        .from(sbTraderHolds)
+        .where(inArray(sbTraderHolds.eventId, eventIds));
+      const held = new Set(holds.map((h) => `${h.eventId}\u0000${h.marketKey}`));
+      const isHeld = (m: { eventId: string; key: string }) =>
+        held.has(`${m.eventId}\u0000`) || held.has(`${m.eventId}\u0000${m.key}`);
       return markets.map((market) => ({
-        market,
+        market: isHeld(market) ? { ...market, recoverySuspended: true } : market,
         outcomes: outcomes.filter((o) => o.eventId === market.eventId && o.marketKey === market.key),
       }));
     },
 
-    /** Per event, its markets open to bets (active, not held by a recovery). */
+    /** Per event, its markets open to bets (active, not held by a recovery nor by a trader). */
     async openMarketCounts(eventIds: string[]): Promise<Map<string, number>> {
       if (eventIds.length === 0) return new Map();
       const rows = await db
@@ -136,6 +145,8 @@ export function createCatalogueRepository(db: Db) {
             inArray(sbMarkets.eventId, eventIds),
             eq(sbMarkets.status, 'active'),
             eq(sbMarkets.recoverySuspended, false),
+            sql`NOT EXISTS (SELECT 1 FROM sb_trader_holds th WHERE th.event_id = ${sbMarkets.eventId}
+              AND th.market_key IN ('', ${sbMarkets.key}))`,
           ),
         )
         .groupBy(sbMarkets.eventId);

@@ -84,8 +84,15 @@ export type ApplyResult = 'applied' | 'stale';
 
 export interface FeedConsumer {
   readonly hooks: FeedHooks;
-  /** Parses and applies one raw message; throws FeedError when refused (nothing written). */
-  receive(raw: unknown): Promise<{ message: FeedMessage; result: ApplyResult }>;
+  /**
+   * Parses and applies one raw message; throws FeedError when refused (nothing written). `check`
+   * runs first in the message's transaction (the trading desk locks the event and checks what staff
+   * saw, ADR 047): a throw rolls everything back.
+   */
+  receive(
+    raw: unknown,
+    options?: { check?: (tx: Tx) => Promise<void> },
+  ): Promise<{ message: FeedMessage; result: ApplyResult }>;
   /** Asks the adapter for a snapshot of each producer that needs one (silent, never heard of). */
   checkRecovery(adapter: FeedAdapter): Promise<number[]>;
   /** One pass: recovery check, then the adapter's due messages (a refused one is logged, skipped). */
@@ -521,9 +528,10 @@ export function createFeedConsumer(
     }
   }
 
-  async function receive(raw: unknown) {
+  async function receive(raw: unknown, receiveOptions: { check?: (tx: Tx) => Promise<void> } = {}) {
     const message = parseFeedMessage(raw, { now: deps.now().getTime(), producers: options.producers });
     const result = await db.transaction(async (tx) => {
+      await receiveOptions.check?.(tx);
       const outcome = await apply(tx, message);
       if (message.kind !== 'alive' || message.subscribed)
         await touchProducer(tx, message.product, message.timestamp);
