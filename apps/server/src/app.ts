@@ -22,6 +22,7 @@ import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { messages } from './messages.ts';
 import { boundMethods } from './methods.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { marketingDesksRoutes } from './modules/backoffice/marketing-desks.routes.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { reportsRoutes } from './modules/backoffice/reports.routes.ts';
 import { campaignsOperatorRoutes } from './modules/campaigns/campaigns-operator.routes.ts';
@@ -226,6 +227,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportsRoutes, { reports: services.wallet, messages });
   await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });
   await app.register(campaignsOperatorRoutes, { campaigns: services.campaigns, messages });
+  // Marketing's tournaments, jackpots and loyalty desks (ADR 049).
+  await app.register(marketingDesksRoutes, {
+    tournaments: services.tournaments,
+    jackpots: services.jackpots,
+    loyalty: services.loyalty,
+    messages,
+  });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,
