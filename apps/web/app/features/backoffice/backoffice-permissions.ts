@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'kyc.block',
   'cashier.settings',
   'affiliates.read',
+  'promotions.edit',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -56,7 +57,14 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+export type SectionKey =
+  | 'players'
+  | 'withdrawals'
+  | 'tournaments'
+  | 'jackpots'
+  | 'loyalty'
+  | 'audit'
+  | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -69,6 +77,9 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'tournaments', path: '/backoffice/tournaments', permission: 'promotions.edit' },
+  { key: 'jackpots', path: '/backoffice/jackpots', permission: 'promotions.edit' },
+  { key: 'loyalty', path: '/backoffice/loyalty', permission: 'promotions.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

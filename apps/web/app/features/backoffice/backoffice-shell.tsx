@@ -20,6 +20,9 @@ import { dropToken } from './backoffice-session.ts';
 const SECTION_ICONS: Record<SectionKey, IconName> = {
   players: 'user',
   withdrawals: 'withdraw',
+  tournaments: 'tournaments',
+  jackpots: 'jackpot',
+  loyalty: 'loyalty',
   audit: 'history',
   staff: 'shield',
 };
