@@ -10,7 +10,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertVersion, editVersion } from '../backoffice/edit-version.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import { maskName } from '../games/games.service.ts';
 import type { JackpotMoves } from '../wallet/jackpot-moves.ts';
 import { createJackpotConsumer } from './jackpot-consumer.ts';

@@ -18,7 +18,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertVersion, editVersion } from '../backoffice/edit-version.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import type { GrantInTransaction } from '../bonuses/grant-in-transaction.ts';
 import type { WagerConsumer, WagerEvent } from '../wagers/wager-event.ts';
 import {

@@ -6,7 +6,7 @@
  * longer give the same digest, i.e. someone else changed them meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 function canonical(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
