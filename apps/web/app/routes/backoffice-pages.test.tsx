@@ -565,6 +565,62 @@ describe('marketing desks', () => {
   });
 });
 
+describe('jackpots desk', () => {
+  test('an edit sends the version read and the running switch; the money rules stay locked', async () => {
+    saveToken('jwt-1');
+    const jackpot = {
+      id: 3,
+      key: 'mega',
+      version: '0123456789abcdef',
+      name: { en: 'Mega Drop', fr: 'Méga Drop' },
+      currency: 'EUR',
+      contribution_bp: 100,
+      reserve_bp: 2000,
+      seed: '1000.00',
+      ceiling: '5000.00',
+      enabled: true,
+      games: ['neon-reels'],
+      cycle: 2,
+      amount: '1234.56',
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/jackpots')
+        return { status: 200, body: { data: { items: [jackpot] } } };
+      return { status: 200, body: { data: jackpot } };
+    });
+    renderBackoffice('/backoffice/jackpots');
+    const row = await screen.findByRole('row', { name: /Mega Drop/ });
+    expect(row.textContent).toContain('€1,234.56');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit Mega Drop' }));
+    const ceiling = screen.getByLabelText(/^Ceiling/) as HTMLInputElement;
+    expect(ceiling.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByText(/are locked once a jackpot exists/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Name \(English\)/), { target: { value: 'Mega Drop XL' } });
+    fireEvent.click(screen.getByLabelText(/^Running/));
+    const preview = screen.getByTestId('marketing-preview');
+    expect(within(preview).getByRole('heading', { name: 'Mega Drop XL' })).toBeTruthy();
+    expect(within(preview).getByTestId('jackpot-amount').textContent).toContain('1,234.56');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await screen.findByText('Saved.');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/operator/jackpots/3',
+      body: {
+        version: '0123456789abcdef',
+        enabled: false,
+        name: { en: 'Mega Drop XL', fr: 'Méga Drop' },
+        contribution_bp: 100,
+        reserve_bp: 2000,
+        seed: '1000.00',
+        ceiling: '5000.00',
+        games: ['neon-reels'],
+      },
+    });
+  });
+});
+
 describe('rules', () => {
   test('sections by permissions; servers without them: admin everything, editor the payments', () => {
     const keys = (user: Partial<BackofficeUser>) =>

@@ -250,7 +250,7 @@ function TournamentEditor({
             type="datetime-local"
             value={form.startsAt}
             onChange={set('startsAt')}
-            problem={v('startsAt') ?? problems.starts_at}
+            problem={v('startsAt') ?? problems.starts_at ?? problems.tournament_started}
           />
           <Field
             label={t('tournaments.endsAt')}
@@ -294,7 +294,7 @@ function TournamentEditor({
               name="minStake"
               value={form.minStake}
               onChange={set('minStake')}
-              problem={v('minStake') ?? problems.min_stake}
+              problem={v('minStake') ?? problems.min_stake ?? problems.minStakeMinor}
             />
           )}
           <Choice
@@ -310,7 +310,7 @@ function TournamentEditor({
               name="buyIn"
               value={form.buyIn}
               onChange={set('buyIn')}
-              problem={v('buyIn') ?? problems.buy_in}
+              problem={v('buyIn') ?? problems.buy_in ?? problems.buyInMinor}
             />
           )}
           <Field
@@ -318,7 +318,7 @@ function TournamentEditor({
             name="maxParticipants"
             value={form.maxParticipants}
             onChange={set('maxParticipants')}
-            problem={v('maxParticipants')}
+            problem={v('maxParticipants') ?? problems.max_participants}
           />
           <Field
             label={t('marketing.games')}
