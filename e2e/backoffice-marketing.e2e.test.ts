@@ -4,7 +4,8 @@
  * Loyalty, creates a tournament through the form (a message first for what is missing, the player's
  * card as preview) and a guest then finds it on /tournaments; then renames a loyalty level and the
  * player's /loyalty page shows the new name on that level's card. Guests' pages may be served from
- * the page cache for a few seconds (ADR 043): the player side is read again until it shows.
+ * the page cache for a few seconds (ADR 043): the player side is read again until it shows. On a
+ * phone, in French, each desk and its form fit the screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -40,8 +41,12 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-async function openPage(): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+async function openPage(width = 1440): Promise<Page> {
+  context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 812 : 900 },
+    locale: 'en-US',
+    ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
@@ -90,6 +95,7 @@ test('marketing creates a tournament that players then see on /tournaments', asy
   const page = await openPage();
   await signIn(page, '/backoffice/tournaments');
   const nav = page.getByRole('navigation', { name: 'Back office sections' }).last();
+  await nav.getByRole('link').first().waitFor();
   expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Tournaments', 'Jackpots', 'Loyalty']);
 
   await page.getByRole('button', { name: 'New tournament' }).click();
@@ -123,4 +129,21 @@ test('marketing renames a loyalty level and the player card shows it', async () 
   await page.getByRole('row', { name: /Silver Star/ }).waitFor();
 
   await playerSees('/loyalty', 'loyalty-levels', 'Silver Star');
+}, 60_000);
+
+test('on a phone, in French, the three desks and their forms fit the screen', async () => {
+  const page = await openPage(375);
+  await signIn(page, '/fr/backoffice/tournaments');
+  for (const [path, button] of [
+    ['/fr/backoffice/tournaments', 'Nouveau tournoi'],
+    ['/fr/backoffice/jackpots', 'Nouveau jackpot'],
+    ['/fr/backoffice/loyalty', 'Modifier Club Croupier'],
+  ] as const) {
+    await goto(page, path);
+    await page.getByRole('button', { name: button }).click();
+    await page.getByTestId('marketing-preview').first().waitFor();
+    await page.locator('main table').waitFor();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, path).toBeLessThanOrEqual(375);
+  }
 }, 60_000);

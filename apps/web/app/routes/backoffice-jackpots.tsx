@@ -78,9 +78,7 @@ export default function BackofficeJackpots({ loaderData }: Route.ComponentProps)
                 <th className={cx(TH, 'text-end')}>{t('jackpots.pool')}</th>
                 <th className={cx(TH, 'text-end')}>{t('jackpots.ceiling')}</th>
                 <th className={TH}>{t('jackpots.cycle')}</th>
-                <th className={TH}>
-                  <span className="sr-only">{t('marketing.actions')}</span>
-                </th>
+                <th className={TH}>{t('marketing.actions')}</th>
               </tr>
             </thead>
             <tbody>

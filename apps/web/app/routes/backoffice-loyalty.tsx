@@ -68,9 +68,7 @@ export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) 
                 <th className={TH}>{t('marketing.name')}</th>
                 <th className={TH}>{t('marketing.state')}</th>
                 <th className={TH}>{t('loyaltyDesk.levels')}</th>
-                <th className={TH}>
-                  <span className="sr-only">{t('marketing.actions')}</span>
-                </th>
+                <th className={TH}>{t('marketing.actions')}</th>
               </tr>
             </thead>
             <tbody>

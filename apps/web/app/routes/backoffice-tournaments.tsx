@@ -90,9 +90,7 @@ export default function BackofficeTournaments({ loaderData }: Route.ComponentPro
                 <th className={TH}>{t('tournaments.endsAt')}</th>
                 <th className={TH}>{t('tournaments.participants')}</th>
                 <th className={cx(TH, 'text-end')}>{t('tournaments.totalPrize')}</th>
-                <th className={TH}>
-                  <span className="sr-only">{t('marketing.actions')}</span>
-                </th>
+                <th className={TH}>{t('marketing.actions')}</th>
               </tr>
             </thead>
             <tbody>
