@@ -67,7 +67,12 @@ test('marketing creates a promo code in the back office; a player redeems it on 
   await form.locator('button[type="submit"]').click();
   await staff.getByRole('heading', { name: `Welcome, ${MARKETING.username}` }).waitFor();
   const nav = staff.getByRole('navigation', { name: 'Back office sections' }).last();
-  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Promotions']);
+  expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+    'Promotions',
+    'Tournaments',
+    'Jackpots',
+    'Loyalty',
+  ]);
 
   await nav.getByRole('link', { name: 'Promotions' }).click();
   await staff.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();

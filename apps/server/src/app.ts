@@ -32,13 +32,16 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
+import { jackpotsOperatorRoutes } from './modules/jackpots/jackpots-operator.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycOperatorRoutes } from './modules/kyc/kyc-operator.routes.ts';
+import { loyaltyOperatorRoutes } from './modules/loyalty/loyalty-operator.routes.ts';
 import { mailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { rgsRoutes } from './modules/rgs/rgs.routes.ts';
 import { createRgsService } from './modules/rgs/rgs.service.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { tournamentsOperatorRoutes } from './modules/tournaments/tournaments-operator.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { wagersRoutes } from './modules/wagers/wagers.routes.ts';
 import { fraudCredentials } from './provider-credentials.ts';
@@ -230,6 +233,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });
   await app.register(campaignsOperatorRoutes, { campaigns: services.campaigns, messages });
   await app.register(bonusesOperatorRoutes, { bonuses: services.bonuses, messages });
+  // Marketing's tournaments, jackpots and loyalty desks (ADR 049).
+  await app.register(tournamentsOperatorRoutes, { tournaments: services.tournaments, messages });
+  await app.register(jackpotsOperatorRoutes, { jackpots: services.jackpots, messages });
+  await app.register(loyaltyOperatorRoutes, { loyalty: services.loyalty, messages });
   await app.register(cashierRoutes, {
     cashier: services.cashier,
     messages,

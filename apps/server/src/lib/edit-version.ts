@@ -1,7 +1,9 @@
 /**
- * Optimistic concurrency without a version column (ADR 048): a record's version is a digest of its
- * editable fields. A staff edit sends back the version it was made from; the service recomputes it
- * under a row lock and refuses, typed (`stale_version`), with nothing written, when they differ.
+ * Optimistic concurrency without a version column (ADR 048, 049): a record's version is a digest of
+ * its editable fields — 24 hex digits of the SHA-256 of their canonical JSON (keys sorted, absent
+ * keys left out, bigints and dates as text). A staff edit sends back the version it was made from;
+ * the service recomputes it under a row lock and refuses, typed (`stale_version`), with nothing
+ * written, when they differ: someone else changed the record meanwhile.
  */
 import { createHash } from 'node:crypto';
 import { AppError } from './app-error.ts';
@@ -12,10 +14,12 @@ function canonical(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
     return Object.fromEntries(
-      Object.keys(value)
+      Object.keys(record)
         .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        .filter((key) => record[key] !== undefined)
+        .map((key) => [key, canonical(record[key])]),
     );
   }
   return value;

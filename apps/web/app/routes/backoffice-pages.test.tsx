@@ -26,11 +26,14 @@ import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import * as deposits from './backoffice-deposits.tsx';
 import * as home from './backoffice-index.tsx';
+import * as jackpots from './backoffice-jackpots.tsx';
 import * as layout from './backoffice-layout.tsx';
+import * as loyalty from './backoffice-loyalty.tsx';
 import * as player from './backoffice-player.tsx';
 import * as promotions from './backoffice-promotions.tsx';
 import * as signIn from './backoffice-sign-in.tsx';
 import * as staff from './backoffice-staff.tsx';
+import * as tournaments from './backoffice-tournaments.tsx';
 import * as trading from './backoffice-trading.tsx';
 import * as tradingEvent from './backoffice-trading-event.tsx';
 import * as withdrawals from './backoffice-withdrawals.tsx';
@@ -260,6 +263,13 @@ function renderBackoffice(path: string) {
       loader: tradingEvent.clientLoader,
       Component: withLoaderData(tradingEvent.default),
     },
+    {
+      path: 'tournaments',
+      loader: tournaments.clientLoader,
+      Component: withLoaderData(tournaments.default),
+    },
+    { path: 'jackpots', loader: jackpots.clientLoader, Component: withLoaderData(jackpots.default) },
+    { path: 'loyalty', loader: loyalty.clientLoader, Component: withLoaderData(loyalty.default) },
   ];
   const base = (prefix: string) => ({
     id: `${prefix}backoffice`,
@@ -509,7 +519,7 @@ describe('signed in', () => {
     expect(screen.queryByRole('button', { name: 'Add the note' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Force a password reset' })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '-12.50' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '-12.50' } });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'duplicate bonus' } });
     fireEvent.click(screen.getByRole('button', { name: 'Adjust the balance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance?' });
@@ -889,6 +899,191 @@ describe('sportsbook trading', () => {
   });
 });
 
+const MARKETING: BackofficeUser = {
+  id: 9,
+  username: 'marketer',
+  email: 'marketing@croupier.test',
+  role: 'marketing',
+  permissions: ['affiliates.read', 'promotions.edit'],
+  mfa: { required: false, enabled: false },
+};
+
+const LEVELS = [
+  {
+    position: 1,
+    threshold: 0,
+    name: { en: 'Bronze', fr: 'Bronze' },
+    perks: { en: ['Welcome'], fr: ['Bienvenue'] },
+    image: '/b.svg',
+  },
+  {
+    position: 2,
+    threshold: 500,
+    name: { en: 'Silver', fr: 'Argent' },
+    perks: { en: ['Cashback'], fr: ['Cashback'] },
+    image: '/s.svg',
+  },
+];
+const PROGRAMME = {
+  id: 1,
+  key: 'club',
+  version: 'abcdef0123456789',
+  enabled: true,
+  active: true,
+  name: { en: 'Club', fr: 'Club' },
+  description: { en: '', fr: '' },
+  points_alias: { en: 'points', fr: 'points' },
+  expiry_days: 90,
+  downgrade: 'keep',
+  rates: [{ product: 'casino', game_type: null, currency: 'EUR', points: 1, per_amount: '1.00' }],
+  levels: LEVELS,
+};
+
+describe('marketing desks', () => {
+  test('a new tournament: messages before any call, the player card as preview, then the body sent', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/tournaments')
+        return { status: 200, body: { data: { items: [] } } };
+      if (method === 'POST' && path === '/nfx/operator/tournaments')
+        return { status: 200, body: { data: { id: 5 } } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/tournaments');
+    await screen.findByText('No tournament yet.');
+    const navs = screen.getAllByRole('navigation', { name: 'Back office sections' });
+    expect(
+      within(navs[0] as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Promotions', 'Tournaments', 'Jackpots', 'Loyalty']);
+    fireEvent.click(screen.getByRole('button', { name: 'New tournament' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await screen.findAllByText('Required.')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Use lower-case letters, digits and dashes (up to 63).')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(/^Key/), { target: { value: 'spring-cup' } });
+    fireEvent.change(screen.getByLabelText(/^Name \(English\)/), { target: { value: 'Spring Cup' } });
+    fireEvent.change(screen.getByLabelText(/^Name \(French\)/), { target: { value: 'Coupe de printemps' } });
+    fireEvent.change(screen.getByLabelText(/^Games/), { target: { value: 'neon-reels, aurora-reels' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '250' } });
+    const preview = screen.getByTestId('marketing-preview');
+    expect(within(preview).getByRole('heading', { name: 'Spring Cup' })).toBeTruthy();
+    expect(within(preview).getByTestId('tournament-prize').textContent).toContain('250');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    });
+    await screen.findByText('Created.');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/tournaments',
+      body: {
+        key: 'spring-cup',
+        name: { en: 'Spring Cup', fr: 'Coupe de printemps' },
+        entry: 'opt_in',
+        games: ['neon-reels', 'aurora-reels'],
+        prizes: [{ from: 1, to: 1, kind: 'cash', amount: '250' }],
+      },
+    });
+  });
+
+  test('loyalty levels in French: the preview is the player card; a demoting edit is refused in words', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/loyalty/programmes')
+        return { status: 200, body: { data: { items: [PROGRAMME] } } };
+      return error(400, 'level_demotes_players');
+    });
+    renderBackoffice('/fr/backoffice/loyalty');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier Club' }));
+    const threshold = screen.getAllByLabelText('Points de niveau requis')[1] as HTMLInputElement;
+    fireEvent.change(threshold, { target: { value: '900' } });
+    fireEvent.change(screen.getAllByLabelText('Nom (français)')[1] as HTMLElement, {
+      target: { value: 'Argent+' },
+    });
+    const cards = screen.getAllByTestId('loyalty-level-card');
+    expect(cards[1]?.textContent).toContain('Argent+');
+    expect(cards[1]?.textContent).toContain('900');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    });
+    expect(
+      (
+        await screen.findAllByText(
+          "Ces niveaux feraient descendre des joueurs sous le niveau qu'ils ont : refusé.",
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put).toMatchObject({
+      path: '/nfx/operator/loyalty/programmes/1',
+      body: {
+        version: 'abcdef0123456789',
+        levels: [{ threshold: 0 }, { threshold: 900, name: { fr: 'Argent+' } }],
+      },
+    });
+    expect(put?.body).not.toHaveProperty('key');
+  });
+});
+
+describe('jackpots desk', () => {
+  test('an edit sends the version read and the running switch; the money rules stay locked', async () => {
+    saveToken('jwt-1');
+    const jackpot = {
+      id: 3,
+      key: 'mega',
+      version: '0123456789abcdef',
+      name: { en: 'Mega Drop', fr: 'Méga Drop' },
+      currency: 'EUR',
+      contribution_bp: 100,
+      reserve_bp: 2000,
+      seed: '1000.00',
+      ceiling: '5000.00',
+      enabled: true,
+      games: ['neon-reels'],
+      cycle: 2,
+      amount: '1234.56',
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path === '/nfx/operator/jackpots')
+        return { status: 200, body: { data: { items: [jackpot] } } };
+      return { status: 200, body: { data: jackpot } };
+    });
+    renderBackoffice('/backoffice/jackpots');
+    const row = await screen.findByRole('row', { name: /Mega Drop/ });
+    expect(row.textContent).toContain('€1,234.56');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit Mega Drop' }));
+    const ceiling = screen.getByLabelText(/^Ceiling/) as HTMLInputElement;
+    expect(ceiling.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByText(/are locked once a jackpot exists/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Name \(English\)/), { target: { value: 'Mega Drop XL' } });
+    fireEvent.click(screen.getByLabelText(/^Running/));
+    const preview = screen.getByTestId('marketing-preview');
+    expect(within(preview).getByRole('heading', { name: 'Mega Drop XL' })).toBeTruthy();
+    expect(within(preview).getByTestId('jackpot-amount').textContent).toContain('1,234.56');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await screen.findByText('Saved.');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/operator/jackpots/3',
+      body: {
+        version: '0123456789abcdef',
+        enabled: false,
+        name: { en: 'Mega Drop XL', fr: 'Méga Drop' },
+        contribution_bp: 100,
+        reserve_bp: 2000,
+        seed: '1000.00',
+        ceiling: '5000.00',
+        games: ['neon-reels'],
+      },
+    });
+  });
+});
+
 describe('rules', () => {
   test('sections by permissions; servers without them: admin everything, editor the payments', () => {
     const keys = (user: Partial<BackofficeUser>) =>
@@ -901,6 +1096,9 @@ describe('rules', () => {
       'deposits',
       'promotions',
       'trading',
+      'tournaments',
+      'jackpots',
+      'loyalty',
       'audit',
       'staff',
     ]);
@@ -1020,7 +1218,7 @@ describe('promotions', () => {
       within(navs[0] as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Promotions']);
+    ).toEqual(['Promotions', 'Tournaments', 'Jackpots', 'Loyalty']);
     fireEvent.change(screen.getByLabelText('Codes (separated by spaces or commas)'), {
       target: { value: 'spring26' },
     });

@@ -18,6 +18,7 @@ const staff = new Map<BackofficeRole | 'none', TestStaff>();
 let playerId: number;
 let targetStaffId: number;
 let counter = 0;
+let deskProgramme: Record<string, unknown> = {};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Endpoint {
@@ -144,6 +145,49 @@ const setMarketSettled = (settled: boolean) => async () => {
     result = ${settled ? sql`CASE key WHEN 'home' THEN 'won' ELSE 'lost' END` : sql`NULL`},
     void_factor = ${settled ? '0' : null}, settled_at = ${settled ? sql`now()` : sql`NULL`}
     WHERE event_id = ${SB_EVENT} AND market_key = '1x2'`);
+};
+
+/** The marketing desks' fixtures (ADR 049): a tournament, a jackpot, the active loyalty programme. */
+const desk = { tournament: 0, jackpot: 0, programme: 0, version: '' };
+const HOUR = 3_600_000;
+const deskTournament = () => ({
+  name: { en: 'Matrix Cup', fr: 'Coupe matrice' },
+  description: { en: '', fr: '' },
+  starts_at: new Date(Date.now() + 24 * HOUR).toISOString(),
+  ends_at: new Date(Date.now() + 48 * HOUR).toISOString(),
+  currency: 'EUR',
+  scoring: 'total_bet',
+  entry: 'opt_in',
+  prizes: [{ from: 1, to: 1, kind: 'cash', amount: '10.00' }],
+  games: ['neon-reels'],
+});
+const deskJackpot = () => ({
+  name: { en: 'Matrix Drop', fr: 'Drop matrice' },
+  contribution_bp: 100,
+  reserve_bp: 1000,
+  seed: '10.00',
+  ceiling: '100.00',
+  games: ['neon-reels'],
+});
+/** A fresh tournament for each allowed cancel (a cancelled one stays cancelled). */
+const freshTournament = async () => {
+  const created = await h.app.services.tournaments.staffCreate({
+    key: `matrix-cancel-${++counter}`,
+    name: { en: 'Matrix Cup', fr: 'Coupe matrice' },
+    currency: 'EUR',
+    description: { en: '', fr: '' },
+    startsAt: new Date(Date.now() + 24 * HOUR),
+    endsAt: new Date(Date.now() + 48 * HOUR),
+    scoring: 'total_bet',
+    entry: 'opt_in',
+    prizes: [],
+    games: ['neon-reels'],
+  });
+  desk.tournament = created.id;
+  desk.version = created.version;
+};
+const readVersion = (read: () => Promise<{ version: string }>) => async () => {
+  desk.version = (await read()).version;
 };
 
 const ENDPOINTS: Endpoint[] = [
@@ -440,6 +484,89 @@ const ENDPOINTS: Endpoint[] = [
     roles: ['trader', 'admin'],
     prepare: setMarketSettled(true),
   },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/tournaments',
+    action: 'tournaments.list',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/tournaments/${desk.tournament}`,
+    action: 'tournaments.view',
+    roles: ['marketing', 'admin'],
+    prepare: freshTournament,
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/tournaments',
+    body: () => ({ key: `matrix-cup-${++counter}`, ...deskTournament() }),
+    action: 'tournaments.create',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/tournaments/${desk.tournament}`,
+    body: () => ({ ...deskTournament(), version: desk.version }),
+    action: 'tournaments.update',
+    roles: ['marketing', 'admin'],
+    prepare: freshTournament,
+  },
+  {
+    method: 'POST',
+    url: () => `/nfx/operator/tournaments/${desk.tournament}/cancel`,
+    body: () => ({ version: desk.version, reason: 'matrix cancel' }),
+    action: 'tournaments.cancel',
+    roles: ['marketing', 'admin'],
+    prepare: freshTournament,
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/jackpots',
+    action: 'jackpots.list',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/jackpots/${desk.jackpot}`,
+    action: 'jackpots.view',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/jackpots',
+    body: () => ({ key: `matrix-drop-${++counter}`, currency: 'EUR', ...deskJackpot() }),
+    action: 'jackpots.create',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/jackpots/${desk.jackpot}`,
+    body: () => ({ ...deskJackpot(), enabled: true, version: desk.version }),
+    action: 'jackpots.update',
+    roles: ['marketing', 'admin'],
+    prepare: readVersion(() => h.app.services.jackpots.staffGet(BigInt(desk.jackpot))),
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/loyalty/programmes',
+    action: 'loyalty.list',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/loyalty/programmes/${desk.programme}`,
+    action: 'loyalty.view',
+    roles: ['marketing', 'admin'],
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/loyalty/programmes/${desk.programme}`,
+    body: () => ({ ...deskProgramme, version: desk.version }),
+    action: 'loyalty.update',
+    roles: ['marketing', 'admin'],
+    prepare: readVersion(() => h.app.services.loyalty.staffGet(BigInt(desk.programme))),
+  },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
   {
@@ -512,6 +639,22 @@ beforeAll(async () => {
   });
   targetStaffId = Number(user.id);
   playerId = (await signUp(h.app, { currency: 'EUR', login: 'matrix-player@example.test' })).uid;
+  desk.jackpot = (
+    await h.app.services.jackpots.staffCreate({
+      key: 'matrix-jackpot',
+      name: { en: 'Matrix Drop', fr: 'Drop matrice' },
+      currency: 'EUR',
+      contributionBp: 100,
+      reserveBp: 1000,
+      seedMinor: 1_000n,
+      ceilingMinor: 10_000n,
+      games: ['neon-reels'],
+    })
+  ).id;
+  const programme = (await h.app.services.loyalty.staffList()).find((p) => p.active)!;
+  desk.programme = programme.id;
+  const { id: _id, key: _key, version: _v, enabled: _e, active: _a, ...fields } = programme;
+  deskProgramme = fields;
   const feed = (raw: unknown) => h.app.services.sportsbook.feed.receive(raw);
   const name = (en: string) => ({ en, fr: en });
   await feed({

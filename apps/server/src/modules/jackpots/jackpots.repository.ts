@@ -90,6 +90,39 @@ export function createJackpotsRepository(db: JackpotExecutor) {
       return id;
     },
 
+    /** Every jackpot, disabled ones too (the back office, ADR 049). */
+    async staffAll(): Promise<JackpotWithGames[]> {
+      return withGames(await db.select().from(jackpots).orderBy(asc(jackpots.id)));
+    },
+
+    /** One jackpot with its games, locked when `tx` is a transaction. */
+    async staffById(id: bigint, tx?: JackpotTx): Promise<JackpotWithGames | null> {
+      const executor = tx ?? db;
+      const query = executor.select().from(jackpots).where(eq(jackpots.id, id));
+      const rows = tx ? await query.for('update') : await query;
+      return (await withGames(rows, executor))[0] ?? null;
+    },
+
+    /** What staff may change on a running jackpot: its name, whether it runs, its games. */
+    async updateEditable(
+      tx: JackpotTx,
+      id: bigint,
+      values: { name: { en: string; fr: string }; enabled: boolean },
+      gameIds: readonly bigint[],
+      now: Date,
+    ): Promise<void> {
+      await tx
+        .update(jackpots)
+        .set({ ...values, updatedAt: now })
+        .where(eq(jackpots.id, id));
+      await tx.delete(jackpotGames).where(eq(jackpotGames.jackpotId, id));
+      if (gameIds.length > 0) {
+        await tx
+          .insert(jackpotGames)
+          .values([...new Set(gameIds)].map((gameId) => ({ jackpotId: id, gameId })));
+      }
+    },
+
     /** Enabled jackpots with their games, locked for the consumer's batch. */
     async enabledForUpdate(tx: JackpotTx): Promise<JackpotWithGames[]> {
       const rows = await tx

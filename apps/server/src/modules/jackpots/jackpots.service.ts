@@ -10,6 +10,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import { maskName } from '../games/games.service.ts';
 import type { JackpotMoves } from '../wallet/jackpot-moves.ts';
 import { createJackpotConsumer } from './jackpot-consumer.ts';
@@ -23,7 +24,12 @@ import {
 
 export type { JackpotDefinition } from './jackpot-draw.ts';
 
-import { createJackpotsRepository, type JackpotRecord, type JackpotTx } from './jackpots.repository.ts';
+import {
+  createJackpotsRepository,
+  type JackpotRecord,
+  type JackpotTx,
+  type JackpotWithGames,
+} from './jackpots.repository.ts';
 import { DEMO_JACKPOTS } from './seed-jackpots.ts';
 
 export interface GameSummary {
@@ -31,6 +37,35 @@ export interface GameSummary {
   sysname: string;
   name: string;
   imageUrl: string;
+}
+
+/** A jackpot as the back office shows and edits it (amounts as decimal strings of its currency). */
+export interface StaffJackpot {
+  id: number;
+  key: string;
+  /** The digest of the editable fields: sent back with an edit (stale_version otherwise). */
+  version: string;
+  name: { en: string; fr: string };
+  currency: string;
+  contribution_bp: number;
+  reserve_bp: number;
+  seed: string;
+  ceiling: string;
+  enabled: boolean;
+  games: string[];
+  cycle: number;
+  amount: string;
+}
+
+/** What staff may edit on a jackpot; the money rules must come back unchanged (ADR 049). */
+export interface StaffJackpotEdit {
+  name: { en: string; fr: string };
+  enabled: boolean;
+  games: string[];
+  contributionBp: number;
+  reserveBp: number;
+  seedMinor: bigint;
+  ceilingMinor: bigint;
 }
 
 export interface JackpotsCollaborators {
@@ -78,6 +113,118 @@ export function createJackpotsService(
   function nameOf(jackpot: JackpotRecord, locale: Locale): string {
     return jackpot.name[locale] || jackpot.name.en;
   }
+
+  // --- the back office (ADR 049) ----------------------------------------------------------------
+
+  function editable(j: JackpotWithGames) {
+    return {
+      name: j.name,
+      enabled: j.enabled,
+      gameIds: j.gameIds,
+      contributionBp: j.contributionBp,
+      reserveBp: j.reserveBp,
+      seedMinor: j.seedMinor,
+      ceilingMinor: j.ceilingMinor,
+    };
+  }
+
+  async function staffViews(rows: readonly JackpotWithGames[]): Promise<StaffJackpot[]> {
+    const games = await gameMap(rows.flatMap((r) => r.gameIds));
+    return rows.map((j) => ({
+      id: Number(j.id),
+      key: j.key,
+      version: editVersion(editable(j)),
+      name: j.name,
+      currency: j.currency,
+      contribution_bp: j.contributionBp,
+      reserve_bp: j.reserveBp,
+      seed: amount(j.seedMinor, j.currency),
+      ceiling: amount(j.ceilingMinor, j.currency),
+      enabled: j.enabled,
+      games: j.gameIds.map((id) => games.get(id)?.sysname ?? String(id)),
+      cycle: j.cycle,
+      amount: amount(j.currentMinor, j.currency),
+    }));
+  }
+
+  const invalidName = (name: { en: string; fr: string }) =>
+    !name.en.trim() || !name.fr.trim() || name.en.length > 200 || name.fr.length > 200;
+
+  const refused = (code: string, field: string) =>
+    new AppError('InvalidParameterException', {
+      code,
+      message: `jackpots.${code}`,
+      fields: { [field]: code },
+    });
+
+  const staff = {
+    async staffList(): Promise<StaffJackpot[]> {
+      return staffViews(await repository.staffAll());
+    },
+
+    async staffGet(id: bigint): Promise<StaffJackpot> {
+      const found = await repository.staffById(id);
+      if (!found) throw invalid('id', 'not_found');
+      return (await staffViews([found]))[0] as StaffJackpot;
+    },
+
+    /** Creates a jackpot for staff (its first seed funded from its reserve); a taken key is refused. */
+    async staffCreate(definition: JackpotDefinition): Promise<StaffJackpot> {
+      if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(definition.key))
+        throw invalid('key', 'invalid', 'jackpots.invalid_definition');
+      if (invalidName(definition.name)) throw invalid('name', 'invalid', 'jackpots.invalid_definition');
+      if (definition.games.length === 0) throw invalid('games', 'invalid', 'jackpots.invalid_definition');
+      if ((await repository.idByKey(definition.key)) !== null) throw refused('jackpot_key_taken', 'key');
+      const created = await service.create(definition);
+      if (!created.created) throw refused('jackpot_key_taken', 'key');
+      return staff.staffGet(created.id);
+    },
+
+    /**
+     * Edits a jackpot: its name, whether it runs (a paused jackpot takes no contributions and keeps its
+     * pool) and its games. The money rules (contribution, reserve share, seed, ceiling) are refused
+     * once it exists (`jackpot_rules_locked`): the open cycle's drop point was committed on
+     * [start, ceiling] with these rules and published, so changing them would break the promise the
+     * players can verify. A new rule set is a new jackpot. Stale version or bad input: nothing written.
+     */
+    async staffUpdate(
+      id: bigint,
+      version: string,
+      edit: StaffJackpotEdit,
+    ): Promise<{ before: StaffJackpot; after: StaffJackpot }> {
+      const problem = validateRules(edit);
+      if (problem) throw invalid(problem, 'invalid', 'jackpots.invalid_definition');
+      if (invalidName(edit.name)) throw invalid('name', 'invalid', 'jackpots.invalid_definition');
+      if (edit.games.length === 0) throw invalid('games', 'invalid', 'jackpots.invalid_definition');
+      const games = await collaborators.gamesBySysnames(edit.games);
+      if (games.length !== new Set(edit.games).size)
+        throw invalid('games', 'not_found', 'jackpots.invalid_definition');
+      const current = await repository.staffById(id);
+      if (!current) throw invalid('id', 'not_found');
+      const before = (await staffViews([current]))[0] as StaffJackpot;
+      await deps.db.transaction(async (tx: JackpotTx) => {
+        const locked = await repository.staffById(id, tx);
+        if (!locked) throw invalid('id', 'not_found');
+        assertVersion(editable(locked), version);
+        for (const [field, same] of [
+          ['contribution_bp', edit.contributionBp === locked.contributionBp],
+          ['reserve_bp', edit.reserveBp === locked.reserveBp],
+          ['seed', edit.seedMinor === locked.seedMinor],
+          ['ceiling', edit.ceilingMinor === locked.ceilingMinor],
+        ] as const) {
+          if (!same) throw refused('jackpot_rules_locked', field);
+        }
+        await repository.updateEditable(
+          tx,
+          id,
+          { name: edit.name, enabled: edit.enabled },
+          games.map((g) => g.id),
+          deps.now(),
+        );
+      });
+      return { before, after: await staff.staffGet(id) };
+    },
+  };
 
   const service = {
     accrualConsumer: createJackpotConsumer({
@@ -216,7 +363,7 @@ export function createJackpotsService(
       for (const definition of DEMO_JACKPOTS) await service.create(definition);
     },
   };
-  return service;
+  return { ...service, ...staff };
 }
 
 export type JackpotsService = ReturnType<typeof createJackpotsService>;

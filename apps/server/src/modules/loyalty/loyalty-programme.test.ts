@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterExpiry,
   applyDelta,
+  demotedRanges,
   expiresAt,
   isExpired,
   LoyaltyProgrammeError,
@@ -139,5 +140,34 @@ describe('validateProgramme', () => {
       { ...DEMO_LOYALTY_PROGRAMME, rates: [{ ...rates[0]!, perMinor: 0n }] },
     ];
     for (const input of bad) expect(() => validateProgramme(input)).toThrow(LoyaltyProgrammeError);
+  });
+});
+
+describe('demotedRanges (the back office refuses levels that would demote players, ADR 049)', () => {
+  const level = (position: number, threshold: number) => ({
+    position,
+    threshold,
+    name: { en: `L${position}`, fr: `N${position}` },
+    perks: { en: [], fr: [] },
+    image: '',
+  });
+  const current = [level(1, 0), level(2, 500), level(3, 2000)];
+
+  it('finds the level-point ranges where the new levels give a lower level', () => {
+    expect(demotedRanges(current, [level(1, 0), level(2, 800), level(3, 2000)])).toEqual([
+      { from: 500, to: 800 },
+    ]);
+    expect(demotedRanges(current, [level(1, 0), level(2, 500)])).toEqual([{ from: 2000, to: null }]);
+  });
+
+  it('finds none when thresholds go down, levels are added or only texts change', () => {
+    expect(demotedRanges(current, [level(1, 0), level(2, 400), level(3, 2000)])).toEqual([]);
+    expect(demotedRanges(current, [...current, level(4, 9000)])).toEqual([]);
+    expect(
+      demotedRanges(
+        current,
+        current.map((l) => ({ ...l, name: { en: 'x', fr: 'y' } })),
+      ),
+    ).toEqual([]);
   });
 });

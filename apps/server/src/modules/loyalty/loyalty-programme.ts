@@ -187,3 +187,21 @@ export function validateProgramme(input: LoyaltyProgrammeInput): void {
     if (i > 0 && level.threshold <= levels[i - 1]!.threshold) fail(`levels.${i}.threshold`, 'not_increasing');
   });
 }
+
+/**
+ * Level-point ranges in which `next` gives a lower level than `previous` (level positions): the
+ * breakpoints are both tables' thresholds, and the level is constant between two of them.
+ */
+export function demotedRanges(
+  previous: readonly LevelDefinition[],
+  next: readonly LevelDefinition[],
+): { from: number; to: number | null }[] {
+  const points = [...new Set([...previous, ...next].map((l) => l.threshold))].sort((a, b) => a - b);
+  const ranges: { from: number; to: number | null }[] = [];
+  points.forEach((from, i) => {
+    const before = levelFor(previous, from)?.position ?? 0;
+    const after = levelFor(next, from)?.position ?? 0;
+    if (after < before) ranges.push({ from, to: points[i + 1] ?? null });
+  });
+  return ranges;
+}

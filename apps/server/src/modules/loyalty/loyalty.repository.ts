@@ -60,6 +60,52 @@ export function createLoyaltyRepository(db: Db) {
       });
     },
 
+    // --- the back office (ADR 049) --------------------------------------------------------------
+
+    /** Locks a programme's row for an edit (null: unknown). */
+    async lockProgramme(tx: LoyaltyTx, id: bigint): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: loyaltyProgrammes.id })
+        .from(loyaltyProgrammes)
+        .where(eq(loyaltyProgrammes.id, id))
+        .for('update');
+      return row !== undefined;
+    },
+
+    /** Replaces a programme's texts, expiry, downgrade policy, rates and levels (its key stays). */
+    async updateProgramme(tx: LoyaltyTx, id: bigint, input: LoyaltyProgrammeInput): Promise<void> {
+      await tx
+        .update(loyaltyProgrammes)
+        .set({
+          name: input.name,
+          description: input.description,
+          pointsAlias: input.pointsAlias,
+          expiryDays: input.expiryDays,
+          downgrade: input.downgrade,
+        })
+        .where(eq(loyaltyProgrammes.id, id));
+      await tx.delete(loyaltyRates).where(eq(loyaltyRates.programmeId, id));
+      if (input.rates.length > 0) {
+        await tx.insert(loyaltyRates).values(input.rates.map((r) => ({ ...r, programmeId: id })));
+      }
+      await tx.delete(loyaltyLevels).where(eq(loyaltyLevels.programmeId, id));
+      await tx.insert(loyaltyLevels).values(input.levels.map((l) => ({ ...l, programmeId: id })));
+    },
+
+    /** How many players hold level points in [from, to) (to null: no upper bound). */
+    async countLevelPointsIn(tx: LoyaltyTx, from: number, to: number | null): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(loyaltyAccounts)
+        .where(
+          and(
+            sql`${loyaltyAccounts.levelPoints} >= ${from}`,
+            to === null ? undefined : sql`${loyaltyAccounts.levelPoints} < ${to}`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
     async setProgrammeEnabled(key: string, enabled: boolean): Promise<void> {
       await db.update(loyaltyProgrammes).set({ enabled }).where(eq(loyaltyProgrammes.key, key));
     },

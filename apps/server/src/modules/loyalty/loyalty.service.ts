@@ -18,6 +18,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import type { GrantInTransaction } from '../bonuses/grant-in-transaction.ts';
 import type { WagerConsumer, WagerEvent } from '../wagers/wager-event.ts';
 import {
@@ -31,8 +32,10 @@ import {
 import {
   afterExpiry,
   applyDelta,
+  demotedRanges,
   expiresAt,
   isExpired,
+  type LevelDefinition,
   LoyaltyProgrammeError,
   type LoyaltyProgrammeInput,
   levelFor,
@@ -45,6 +48,30 @@ export const LOYALTY_CONSUMER = 'loyalty_points';
 export const EXPIRY_BATCH = 500;
 export const LOYALTY_PASS_EVERY_MS = 60 * 60_000;
 const NOTIFICATIONS_PER_CALL = 20;
+
+/** A programme as the back office shows and edits it (rates' amounts as decimal strings). */
+export interface StaffProgramme {
+  id: number;
+  key: string;
+  /** The digest of the editable fields: sent back with an edit (stale_version otherwise). */
+  version: string;
+  enabled: boolean;
+  /** The programme players see now (the newest enabled). */
+  active: boolean;
+  name: { en: string; fr: string };
+  description: { en: string; fr: string };
+  points_alias: { en: string; fr: string };
+  expiry_days: number | null;
+  downgrade: 'keep' | 'reset';
+  rates: {
+    product: string;
+    game_type: string | null;
+    currency: string;
+    points: number;
+    per_amount: string;
+  }[];
+  levels: LevelDefinition[];
+}
 
 export interface LoyaltyCollaborators {
   /** Grants a bonus template inside the purchase's transaction (modules/bonuses). */
@@ -242,6 +269,128 @@ export function createLoyaltyService(
       created_at: n.createdAt.toISOString(),
     };
   }
+
+  // --- the back office (ADR 049) ----------------------------------------------------------------
+
+  function editable(p: ProgrammeRecord) {
+    return {
+      name: p.name,
+      description: p.description,
+      pointsAlias: p.pointsAlias,
+      expiryDays: p.expiryDays,
+      downgrade: p.downgrade,
+      rates: p.rates,
+      levels: p.levels,
+    };
+  }
+
+  function staffView(p: ProgrammeRecord, activeId: bigint | null): StaffProgramme {
+    return {
+      id: Number(p.id),
+      key: p.key,
+      version: editVersion(editable(p)),
+      enabled: p.enabled,
+      active: p.id === activeId,
+      name: p.name,
+      description: p.description,
+      points_alias: p.pointsAlias,
+      expiry_days: p.expiryDays,
+      downgrade: p.downgrade,
+      rates: p.rates.map((r) => ({
+        product: r.product,
+        game_type: r.gameType,
+        currency: r.currency,
+        points: r.points,
+        per_amount: formatMinor(r.perMinor, currencyExponent(r.currency)),
+      })),
+      levels: p.levels,
+    };
+  }
+
+  function checked(input: LoyaltyProgrammeInput): void {
+    try {
+      validateProgramme(input);
+    } catch (error) {
+      if (error instanceof LoyaltyProgrammeError) {
+        throw new AppError('InvalidParameterException', {
+          code: 'invalid_loyalty_programme',
+          message: 'loyalty.invalid_programme',
+          fields: { [error.field]: error.problem },
+          values: { field: error.field, problem: error.problem },
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  const staff = {
+    async staffList(): Promise<StaffProgramme[]> {
+      const all = await repository.programmes(deps.db, { all: true });
+      const active = all.find((p) => p.enabled)?.id ?? null;
+      return all.map((p) => staffView(p, active));
+    },
+
+    async staffGet(id: bigint): Promise<StaffProgramme> {
+      const found = (await staff.staffList()).find((p) => p.id === Number(id));
+      if (!found) throw noProgramme();
+      return found;
+    },
+
+    /** Creates a programme for staff (the newest enabled one is the active one); a taken key is refused. */
+    async staffCreate(input: LoyaltyProgrammeInput): Promise<StaffProgramme> {
+      checked(input);
+      const created = await repository.insertProgramme(input);
+      if (!created.created) {
+        throw new AppError('InvalidParameterException', {
+          code: 'loyalty_key_taken',
+          message: 'loyalty.key_taken',
+          fields: { key: 'loyalty_key_taken' },
+        });
+      }
+      return staff.staffGet(created.id);
+    },
+
+    /**
+     * Replaces a programme's texts, expiry, rates and levels (its key stays). Refused, typed, with
+     * nothing written: a stale version, a bad programme, and — for the active programme — levels under
+     * which any player would hold a lower level than now (`level_demotes_players`, with how many):
+     * levels measure play already done, so staff may raise thresholds only where nobody stands.
+     */
+    async staffUpdate(
+      id: bigint,
+      version: string,
+      input: Omit<LoyaltyProgrammeInput, 'key'>,
+    ): Promise<{ before: StaffProgramme; after: StaffProgramme }> {
+      const before = await staff.staffGet(id);
+      const full = { ...input, key: before.key };
+      checked(full);
+      await deps.db.transaction(async (tx: LoyaltyTx) => {
+        if (!(await repository.lockProgramme(tx, id))) throw noProgramme();
+        const all = await repository.programmes(tx, { all: true });
+        const current = all.find((p) => p.id === id);
+        if (!current) throw noProgramme();
+        assertVersion(editable(current), version);
+        const active = all.find((p) => p.enabled);
+        if (active?.id === id) {
+          let demoted = 0;
+          for (const range of demotedRanges(current.levels, full.levels)) {
+            demoted += await repository.countLevelPointsIn(tx, range.from, range.to);
+          }
+          if (demoted > 0) {
+            throw new AppError('InvalidParameterException', {
+              code: 'level_demotes_players',
+              message: 'loyalty.level_demotes_players',
+              fields: { levels: 'level_demotes_players' },
+              values: { players: demoted },
+            });
+          }
+        }
+        await repository.updateProgramme(tx, id, full);
+      });
+      return { before, after: await staff.staffGet(id) };
+    },
+  };
 
   const service = {
     async createProgramme(input: LoyaltyProgrammeInput): Promise<{ id: bigint; created: boolean }> {
@@ -534,6 +683,7 @@ export function createLoyaltyService(
 
   return {
     ...service,
+    ...staff,
     pointsConsumer,
     start(): void {
       periodic.start();

@@ -176,6 +176,55 @@ export function createTournamentsRepository(db: TournamentExecutor) {
       return withGames(rows);
     },
 
+    // --- the back office (ADR 049) --------------------------------------------------------------
+
+    /** Every tournament, cancelled ones too, newest first (the operator desk). */
+    async staffAll(): Promise<TournamentWithGames[]> {
+      const rows = await db
+        .select()
+        .from(tournaments)
+        .orderBy(desc(tournaments.startsAt), desc(tournaments.id));
+      return withGames(rows);
+    },
+
+    /** One tournament, cancelled or not, with its games, locked when `tx` is a transaction. */
+    async staffById(id: bigint, tx?: TournamentTx): Promise<TournamentWithGames | null> {
+      const executor = tx ?? db;
+      const query = executor.select().from(tournaments).where(eq(tournaments.id, id));
+      const rows = tx ? await query.for('update') : await query;
+      return (await withGames(rows, executor))[0] ?? null;
+    },
+
+    /** Replaces a tournament's editable fields and games. */
+    async updateDefinition(
+      tx: TournamentTx,
+      id: bigint,
+      values: Partial<NewTournament>,
+      gameIds: readonly bigint[],
+    ): Promise<void> {
+      await tx.update(tournaments).set(values).where(eq(tournaments.id, id));
+      await tx.delete(tournamentGames).where(eq(tournamentGames.tournamentId, id));
+      if (gameIds.length > 0) {
+        await tx
+          .insert(tournamentGames)
+          .values([...new Set(gameIds)].map((gameId) => ({ tournamentId: id, gameId })));
+      }
+    },
+
+    /** Cancelled: disabled and closed (no scoring, no settlement, no joining). */
+    async markCancelled(tx: TournamentTx, id: bigint, at: Date): Promise<void> {
+      await tx.update(tournaments).set({ enabled: false, finalizedAt: at }).where(eq(tournaments.id, id));
+    },
+
+    async participantIds(tx: TournamentTx, tournamentId: bigint): Promise<bigint[]> {
+      const rows = await tx
+        .select({ playerId: tournamentParticipants.playerId })
+        .from(tournamentParticipants)
+        .where(eq(tournamentParticipants.tournamentId, tournamentId))
+        .orderBy(asc(tournamentParticipants.playerId));
+      return rows.map((r) => r.playerId);
+    },
+
     async markSettled(tx: TournamentTx, id: bigint, at: Date): Promise<void> {
       await tx.update(tournaments).set({ finalizedAt: at }).where(eq(tournaments.id, id));
     },

@@ -20,6 +20,7 @@ import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import type { GrantInTransaction } from '../bonuses/grant-in-transaction.ts';
 import { maskName } from '../games/games.service.ts';
 import type { WagerConsumer, WagerEvent } from '../wagers/wager-event.ts';
@@ -48,6 +49,44 @@ export interface GameSummary {
   sysname: string;
   name: string;
   imageUrl: string;
+}
+
+export type StaffTournamentStatus = TournamentStatus | 'settled' | 'cancelled';
+
+/** A tournament as the back office shows and edits it (amounts as decimal strings of its currency). */
+export interface StaffTournament {
+  id: number;
+  key: string;
+  /** The digest of the editable fields: sent back with an edit (stale_version otherwise). */
+  version: string;
+  status: StaffTournamentStatus;
+  participants: number;
+  name: { en: string; fr: string };
+  description: { en: string; fr: string };
+  image_url: string;
+  tags: string[];
+  starts_at: string;
+  ends_at: string;
+  recur_days: number | null;
+  currency: string;
+  scoring: Scoring;
+  points_per_bet: number | null;
+  min_stake: string | null;
+  entry: TournamentDefinition['entry'];
+  buy_in: string | null;
+  max_participants: number | null;
+  reset_on_cashout: boolean;
+  prizes: {
+    from: number;
+    to: number;
+    kind: PrizeLine['kind'];
+    amount: string | null;
+    template_key: string | null;
+    points: number | null;
+    label: { en: string; fr: string } | null;
+  }[];
+  total_prize: string;
+  games: string[];
 }
 
 export interface RankChange {
@@ -445,6 +484,230 @@ export function createTournamentsService(
     });
   }
 
+  // --- the back office (ADR 049) ----------------------------------------------------------------
+
+  /** The fields staff edit, the digest of which is the record's version. */
+  function editable(t: TournamentWithGames) {
+    return {
+      name: t.name,
+      description: t.description,
+      imageUrl: t.imageUrl,
+      tags: t.tags,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      recurDays: t.recurDays,
+      currency: t.currency,
+      scoring: t.scoring,
+      pointsPerBet: t.pointsPerBet,
+      minStakeMinor: t.minStakeMinor,
+      entry: t.entry,
+      buyInMinor: t.buyInMinor,
+      maxParticipants: t.maxParticipants,
+      resetOnCashout: t.resetOnCashout,
+      prizes: t.prizes,
+      gameIds: t.gameIds,
+      enabled: t.enabled,
+      finalizedAt: t.finalizedAt,
+    };
+  }
+
+  function staffStatus(t: TournamentWithGames, now: Date): StaffTournamentStatus {
+    if (!t.enabled) return 'cancelled';
+    if (t.finalizedAt !== null) return 'settled';
+    return statusAt(t, now);
+  }
+
+  const refused = (code: string, field: string) =>
+    new AppError('InvalidParameterException', {
+      code,
+      message: `tournaments.${code}`,
+      fields: { [field]: code },
+    });
+
+  async function staffViews(rows: readonly TournamentWithGames[]): Promise<StaffTournament[]> {
+    const now = deps.now();
+    const [totals, games] = await Promise.all([
+      repository.totals(rows.map((r) => r.id)),
+      collaborators.gamesByIds([...new Set(rows.flatMap((r) => r.gameIds))]),
+    ]);
+    const sysnames = new Map(games.map((g) => [g.id, g.sysname]));
+    return rows.map((t) => ({
+      id: Number(t.id),
+      key: t.key,
+      version: editVersion(editable(t)),
+      status: staffStatus(t, now),
+      participants: totals.get(t.id)?.participants ?? 0,
+      name: t.name,
+      description: t.description,
+      image_url: t.imageUrl,
+      tags: t.tags,
+      starts_at: t.startsAt.toISOString(),
+      ends_at: t.endsAt.toISOString(),
+      recur_days: t.recurDays,
+      currency: t.currency,
+      scoring: t.scoring as Scoring,
+      points_per_bet: t.pointsPerBet,
+      min_stake: t.minStakeMinor === null ? null : amount(t.minStakeMinor, t.currency),
+      entry: t.entry as TournamentDefinition['entry'],
+      buy_in: t.buyInMinor === null ? null : amount(t.buyInMinor, t.currency),
+      max_participants: t.maxParticipants,
+      reset_on_cashout: t.resetOnCashout,
+      prizes: t.prizes.map((line) => ({
+        from: line.from,
+        to: line.to,
+        kind: line.kind,
+        amount: line.kind === 'cash' ? amount(BigInt(line.amountMinor ?? '0'), t.currency) : null,
+        template_key: line.templateKey ?? null,
+        points: line.points ?? null,
+        label: line.label ?? null,
+      })),
+      total_prize: amount(totalCashMinor(t.prizes), t.currency),
+      games: t.gameIds.map((id) => sysnames.get(id) ?? String(id)),
+    }));
+  }
+
+  /** Checks what `create` checks: the rules, the games and the prizes' templates; answers the game ids. */
+  async function checkedGames(definition: TournamentDefinition): Promise<bigint[]> {
+    const problem = validateDefinition(definition);
+    if (problem) throw invalidDefinition(problem);
+    const games = await collaborators.gamesBySysnames(definition.games);
+    if (games.length !== new Set(definition.games).size) throw invalidDefinition('games');
+    for (const line of definition.prizes) {
+      if (line.kind === 'loyalty_points' && !collaborators.awardLoyaltyPoints)
+        throw invalidDefinition('prizes');
+      if (line.templateKey && (await collaborators.templateIdByKey(line.templateKey)) === null)
+        throw invalidDefinition('prizes');
+    }
+    return games.map((g) => g.id);
+  }
+
+  const staff = {
+    async staffList(): Promise<StaffTournament[]> {
+      return staffViews(await repository.staffAll());
+    },
+
+    async staffGet(id: bigint): Promise<StaffTournament> {
+      const found = await repository.staffById(id);
+      if (!found) throw notFound('id');
+      return (await staffViews([found]))[0] as StaffTournament;
+    },
+
+    /** Creates a tournament for staff: a taken key is refused (`tournament_key_taken`), not ignored. */
+    async staffCreate(definition: TournamentDefinition): Promise<StaffTournament> {
+      await checkedGames(definition);
+      if ((await repository.idByKey(definition.key)) !== null) throw refused('tournament_key_taken', 'key');
+      const created = await service.create(definition);
+      if (!created.created) throw refused('tournament_key_taken', 'key');
+      return staff.staffGet(created.id);
+    },
+
+    /**
+     * Replaces a tournament's definition (its key stays). Refused, typed, with nothing written: a
+     * stale version, a tournament that started, ended or was cancelled (`tournament_started`: its rules
+     * are locked), a change of entry, buy-in or currency once players joined
+     * (`tournament_has_participants`: their buy-ins must be refundable as paid), a bad definition.
+     */
+    async staffUpdate(
+      id: bigint,
+      version: string,
+      definition: Omit<TournamentDefinition, 'key'>,
+    ): Promise<{ before: StaffTournament; after: StaffTournament }> {
+      const current = await repository.staffById(id);
+      if (!current) throw notFound('id');
+      const full = { ...definition, key: current.key };
+      const gameIds = await checkedGames(full);
+      const before = (await staffViews([current]))[0] as StaffTournament;
+      await deps.db.transaction(async (tx: TournamentTx) => {
+        const locked = await repository.staffById(id, tx);
+        if (!locked) throw notFound('id');
+        assertVersion(editable(locked), version);
+        if (
+          !locked.enabled ||
+          locked.finalizedAt !== null ||
+          deps.now().getTime() >= locked.startsAt.getTime()
+        ) {
+          throw refused('tournament_started', 'starts_at');
+        }
+        const moneyChanged =
+          full.entry !== locked.entry ||
+          (full.buyInMinor ?? null) !== locked.buyInMinor ||
+          full.currency !== locked.currency;
+        if (moneyChanged && (await repository.countParticipants(tx, id)) > 0) {
+          throw refused('tournament_has_participants', 'entry');
+        }
+        await repository.updateDefinition(
+          tx,
+          id,
+          {
+            name: full.name,
+            description: full.description,
+            imageUrl: full.imageUrl ?? '',
+            tags: full.tags ?? [],
+            startsAt: full.startsAt,
+            endsAt: full.endsAt,
+            recurDays: full.recurDays ?? null,
+            currency: full.currency,
+            scoring: full.scoring,
+            pointsPerBet: full.pointsPerBet ?? null,
+            minStakeMinor: full.minStakeMinor ?? null,
+            entry: full.entry,
+            buyInMinor: full.buyInMinor ?? null,
+            maxParticipants: full.maxParticipants ?? null,
+            resetOnCashout: full.resetOnCashout ?? false,
+            prizes: full.prizes,
+          },
+          gameIds,
+        );
+      });
+      return { before, after: await staff.staffGet(id) };
+    },
+
+    /**
+     * Cancels a tournament that is not settled: it is closed (no scoring, joining or settlement; it
+     * leaves the players' pages) and every buy-in goes back to its player through the ledger
+     * (house `tournaments` → player main, key per tournament and player), all in one transaction.
+     */
+    async staffCancel(
+      id: bigint,
+      version: string,
+    ): Promise<{
+      before: StaffTournament;
+      after: StaffTournament;
+      refunded: number;
+      refundedAmount: string;
+    }> {
+      const current = await repository.staffById(id);
+      if (!current) throw notFound('id');
+      const before = (await staffViews([current]))[0] as StaffTournament;
+      const refunded = await deps.db.transaction(async (tx: TournamentTx) => {
+        const locked = await repository.staffById(id, tx);
+        if (!locked) throw notFound('id');
+        assertVersion(editable(locked), version);
+        if (!locked.enabled || locked.finalizedAt !== null) throw refused('tournament_closed', 'id');
+        const players = await repository.participantIds(tx, id);
+        if (locked.buyInMinor !== null) {
+          for (const playerId of players) {
+            await collaborators.tournamentMoves.refundBuyIn(
+              tx,
+              { tournamentId: id, playerId, currency: locked.currency },
+              locked.buyInMinor,
+            );
+          }
+        }
+        await repository.markCancelled(tx, id, deps.now());
+        return locked.buyInMinor === null ? 0 : players.length;
+      });
+      const refundedMinor = (current.buyInMinor ?? 0n) * BigInt(refunded);
+      deps.log.info({ tournamentId: id, refunded }, 'tournament cancelled');
+      return {
+        before,
+        after: await staff.staffGet(id),
+        refunded,
+        refundedAmount: amount(refundedMinor, current.currency),
+      };
+    },
+  };
+
   const service = {
     scoreConsumer,
 
@@ -702,6 +965,7 @@ export function createTournamentsService(
 
   return {
     ...service,
+    ...staff,
     start(): void {
       periodic.start();
     },

@@ -63,6 +63,27 @@ export const tournamentMoves = {
     });
   },
 
+  /**
+   * A buy-in given back when staff cancel the tournament (back office, ADR 049): house `tournaments`
+   * → the player's main balance, the exact amount paid, once per tournament and player.
+   */
+  async refundBuyIn(
+    tx: WalletExecutor,
+    target: { tournamentId: bigint; playerId: bigint; currency: string },
+    amountMinor: bigint,
+  ): Promise<void> {
+    if (amountMinor <= 0n) throw new Error(`tournament ${target.tournamentId}: refund of ${amountMinor}`);
+    await transfer(tx, {
+      idempotencyKey: `tournament:${target.tournamentId}:refund:${target.playerId}`,
+      kind: 'tournament_refund',
+      postings: [
+        { account: house(target.currency), amountMinor: -amountMinor },
+        { account: main(target.playerId, target.currency), amountMinor },
+      ],
+      metadata: { tournament_id: target.tournamentId.toString(), player_id: target.playerId.toString() },
+    });
+  },
+
   /** A cash prize: to the winner's main balance (real money), once per tournament and rank. */
   async prize(
     tx: WalletExecutor,

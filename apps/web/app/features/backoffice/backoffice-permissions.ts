@@ -67,6 +67,9 @@ export type SectionKey =
   | 'deposits'
   | 'promotions'
   | 'trading'
+  | 'tournaments'
+  | 'jackpots'
+  | 'loyalty'
   | 'audit'
   | 'staff';
 
@@ -84,6 +87,9 @@ export const SECTIONS: readonly Section[] = [
   { key: 'deposits', path: '/backoffice/deposits', permission: 'deposits.read' },
   { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
+  { key: 'tournaments', path: '/backoffice/tournaments', permission: 'promotions.edit' },
+  { key: 'jackpots', path: '/backoffice/jackpots', permission: 'promotions.edit' },
+  { key: 'loyalty', path: '/backoffice/loyalty', permission: 'promotions.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

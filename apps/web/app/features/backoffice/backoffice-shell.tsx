@@ -23,6 +23,9 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   deposits: 'deposit',
   promotions: 'gift',
   trading: 'betting',
+  tournaments: 'tournaments',
+  jackpots: 'jackpot',
+  loyalty: 'loyalty',
   audit: 'history',
   staff: 'shield',
 };

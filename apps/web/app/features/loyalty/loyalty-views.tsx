@@ -8,6 +8,7 @@ import { localizePath } from '@croupier/contract/locales';
 import type {
   LoyaltyCharacter,
   LoyaltyInfo,
+  LoyaltyLevel,
   LoyaltyProduct,
   LoyaltyProgram,
 } from '@croupier/contract/loyalty/loyalty';
@@ -85,6 +86,44 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
   );
 }
 
+/** One level of the programme as players see it (also the back office's preview of an edited level). */
+export function LoyaltyLevelCard({
+  level,
+  alias,
+  current = false,
+}: {
+  level: LoyaltyLevel;
+  alias: string;
+  current?: boolean;
+}) {
+  const { t } = useTranslation('loyalty');
+  return (
+    <li
+      className={cx(
+        'flex flex-col gap-2 rounded-2xl border bg-surface p-4',
+        current ? 'border-gold' : 'border-border',
+      )}
+      aria-current={current ? 'step' : undefined}
+      data-testid="loyalty-level-card"
+    >
+      <div className="flex items-center gap-3">
+        <img src={level.image} alt="" className="size-10" />
+        <div>
+          <h3 className="font-semibold">{level.name}</h3>
+          <p className="text-xs text-muted">
+            {t('program.levelThreshold', { threshold: formatPoints(level.threshold), alias })}
+          </p>
+        </div>
+      </div>
+      <ul className="list-disc ps-5 text-sm text-muted">
+        {level.perks.map((perk) => (
+          <li key={perk}>{perk}</li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram; info: LoyaltyInfo | null }) {
   const { t } = useTranslation('loyalty');
   const locale = usePageLocale();
@@ -118,29 +157,12 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
           </h2>
           <ol className="grid gap-3 tablet:grid-cols-2" data-testid="loyalty-levels">
             {program.levels.map((level) => (
-              <li
+              <LoyaltyLevelCard
                 key={level.id}
-                className={cx(
-                  'flex flex-col gap-2 rounded-2xl border bg-surface p-4',
-                  info?.level === level.id ? 'border-gold' : 'border-border',
-                )}
-                aria-current={info?.level === level.id ? 'step' : undefined}
-              >
-                <div className="flex items-center gap-3">
-                  <img src={level.image} alt="" className="size-10" />
-                  <div>
-                    <h3 className="font-semibold">{level.name}</h3>
-                    <p className="text-xs text-muted">
-                      {t('program.levelThreshold', { threshold: formatPoints(level.threshold), alias })}
-                    </p>
-                  </div>
-                </div>
-                <ul className="list-disc ps-5 text-sm text-muted">
-                  {level.perks.map((perk) => (
-                    <li key={perk}>{perk}</li>
-                  ))}
-                </ul>
-              </li>
+                level={level}
+                alias={alias}
+                current={info?.level === level.id}
+              />
             ))}
           </ol>
         </section>
