@@ -137,6 +137,13 @@ const ENDPOINTS: Endpoint[] = [
     roles: ['content', 'admin'],
   },
   {
+    method: 'POST',
+    url: () => '/nfx/content-manager/pages/preview',
+    body: () => ({ data: { body_html: '<p>Bonjour</p>' } }),
+    action: 'content.preview',
+    roles: ['content', 'admin'],
+  },
+  {
     method: 'GET',
     url: () => '/nfx/operator/reports/daily?from=2026-01-01&to=2026-01-08',
     action: 'reports.daily',

@@ -192,4 +192,28 @@ describe('content manager', () => {
     expect(Array.isArray(list.body.data)).toBe(true);
     expect((await call('GET', '/nfx/content-manager/pages', support)).status).toBe(403);
   });
+
+  it('lists one language and previews a body as the site would show it, writing nothing', async () => {
+    const french = await call('GET', '/nfx/content-manager/pages?locale=fr&limit=100', editor);
+    expect(french.status).toBe(200);
+    const entries = french.body.data as unknown as { locale: string; slug: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.locale === 'fr')).toBe(true);
+    expect((await call('GET', '/nfx/content-manager/pages?locale=de', editor)).status).toBe(400);
+
+    const before = await rows('cms_pages');
+    const preview = await call('POST', '/nfx/content-manager/pages/preview', editor, {
+      data: { body_html: '<h2>Bonjour</h2><script>alert(1)</script><a href="javascript:x">lien</a>' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.body_html).toContain('<h2>Bonjour</h2>');
+    expect(String(preview.body.data.body_html)).not.toMatch(/script|javascript/);
+    expect(await rows('cms_pages')).toBe(before);
+    const bad = await call('POST', '/nfx/content-manager/pages/preview', editor, { body_html: '<p>x</p>' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.details.code).toBe('validation');
+    expect(
+      (await call('POST', '/nfx/content-manager/pages/preview', support, { data: { body_html: '' } })).status,
+    ).toBe(403);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The content manager's operator endpoints (spec §7 generic wrappers, issue #18), for staff with
  * `content.edit`, each a staff action with its audit row:
- * - `GET /nfx/content-manager/:collection?start=&limit=` and `GET …/:collection/:id`;
+ * - `GET /nfx/content-manager/:collection?start=&limit=&locale=` and `GET …/:collection/:id`;
+ * - `POST /nfx/content-manager/pages/preview` `{data: {body_html}}`: the sanitised HTML the site
+ *   would show, nothing written (ADR 050);
  * - `POST /nfx/content-manager/:collection` `{data: {...}}`;
  * - `PUT /nfx/content-manager/:collection/:id` `{data: {..., updated_at}}`;
  * - `DELETE /nfx/content-manager/:collection/:id?updated_at=…`.
@@ -20,6 +22,7 @@ const listQuery = z
   .object({
     start: z.coerce.number().int().min(0).max(100_000).default(0),
     limit: z.coerce.number().int().min(1).max(100).default(50),
+    locale: z.enum(['en', 'fr']).optional(),
   })
   .strict();
 const deleteQuery = z.object({ updated_at: z.string().max(40) }).strict();
@@ -44,6 +47,16 @@ export async function contentManagerRoutes(
       return { result: await content.list(collection, listQuery.parse(request.query)) };
     });
     return sendData(reply, items);
+  });
+
+  app.post('/nfx/content-manager/pages/preview', async (request, reply) => {
+    const spec = {
+      permission: 'content.edit' as const,
+      action: 'content.preview',
+      target: { type: 'content:pages', id: '' },
+    };
+    const preview = await staffAction(request, spec, async () => ({ result: content.preview(request.body) }));
+    return sendData(reply, preview);
   });
 
   app.get(`${base}/:id`, async (request, reply) => {

@@ -203,15 +203,27 @@ export function createContentManager(db: Db, hooks: { changed?: () => Promise<vo
   }
 
   return {
-    async list(name: ContentCollection, page: { start: number; limit: number }) {
+    /** A page of entries; `locale` keeps one language's (pages and SEO records have one). */
+    async list(name: ContentCollection, page: { start: number; limit: number; locale?: 'en' | 'fr' }) {
       const collection = definition(name);
+      const localeColumn = (collection.table as unknown as { locale?: PgColumn }).locale;
       const rows = (await db
         .select()
         .from(collection.table)
+        .where(page.locale && localeColumn ? eq(localeColumn, page.locale) : undefined)
         .orderBy(...collection.order.map((column) => asc(column)))
         .offset(page.start)
         .limit(page.limit)) as Record<string, unknown>[];
       return rows.map((row) => toEntry(collection, row));
+    },
+
+    /**
+     * What the site would show for a page body (`{data: {body_html}}`): the sanitiser's output,
+     * nothing written (the editor's preview).
+     */
+    preview(body: unknown): { body_html: string } {
+      const input = payload(z.strictObject({ body_html: z.string().max(200_000) }), body);
+      return { body_html: sanitizeContentHtml(String(input.body_html)) };
     },
 
     async get(name: ContentCollection, id: bigint) {
