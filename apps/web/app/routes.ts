@@ -116,6 +116,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
+      route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
+      route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

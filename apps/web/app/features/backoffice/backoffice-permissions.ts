@@ -14,8 +14,11 @@ export const PERMISSIONS = [
   'withdrawals.read',
   'withdrawals.decide',
   'kyc.block',
+  'kyc.review',
   'cashier.settings',
   'affiliates.read',
+  'content.edit',
+  'reports.read',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -56,7 +59,7 @@ export function needsMfaEnrolment(user: BackofficeUser): boolean {
   return user.mfa?.required === true && user.mfa.enabled !== true;
 }
 
-export type SectionKey = 'players' | 'withdrawals' | 'audit' | 'staff';
+export type SectionKey = 'players' | 'withdrawals' | 'kyc' | 'reports' | 'content' | 'audit' | 'staff';
 
 export interface Section {
   key: SectionKey;
@@ -69,6 +72,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
 ];

@@ -20,6 +20,9 @@ import { dropToken } from './backoffice-session.ts';
 const SECTION_ICONS: Record<SectionKey, IconName> = {
   players: 'user',
   withdrawals: 'withdraw',
+  kyc: 'check-circle',
+  reports: 'calendar',
+  content: 'globe',
   audit: 'history',
   staff: 'shield',
 };

@@ -1,0 +1,282 @@
+// @vitest-environment happy-dom
+/**
+ * The back office's content, KYC and reports desks (ADR 050) with their real loaders and texts,
+ * against a fake `/nfx` (fetch): what each screen lists, what it sends, and the French texts.
+ */
+import type { Locale } from '@croupier/contract/locales';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLoaderData } from 'react-router';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
+import { ensureBackofficeTexts } from '../features/backoffice/backoffice-i18n.client.ts';
+import { sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
+import { dropToken, saveToken } from '../features/backoffice/backoffice-session.ts';
+import { i18nFor } from '../i18n/i18n.ts';
+import { DialogProvider } from '../ui/dialogs.tsx';
+import { ToastProvider } from '../ui/toasts.tsx';
+import * as content from './backoffice-content.tsx';
+import * as contentEntry from './backoffice-content-entry.tsx';
+import * as layout from './backoffice-layout.tsx';
+
+beforeAll(async () => {
+  await ensureBackofficeTexts('en');
+  await ensureBackofficeTexts('fr');
+});
+
+afterEach(() => {
+  cleanup();
+  dropToken();
+  vi.unstubAllGlobals();
+});
+
+const EDITOR: BackofficeUser = {
+  id: 9,
+  username: 'editor',
+  email: 'editor@croupier.test',
+  role: 'content',
+  permissions: ['content.edit'],
+  mfa: { required: false, enabled: false },
+};
+
+type Call = { method: string; path: string; body: unknown; auth: string | null };
+type Answer = { status: number; body: unknown };
+
+function fakeServer(handler: (call: Call) => Answer) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const call = {
+        method: init.method ?? 'GET',
+        path: input,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        auth: headers.authorization ?? null,
+      };
+      calls.push(call);
+      const answer = handler(call);
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const error = (status: number, code: string): Answer => ({
+  status,
+  body: { data: null, error: { status, name: 'Error', message: 'server text', details: { code } } },
+});
+
+function withLoaderData(Page: ComponentType<never>) {
+  return function Route() {
+    const loaderData = useLoaderData();
+    const Component = Page as ComponentType<{ loaderData: unknown }>;
+    return <Component loaderData={loaderData} />;
+  };
+}
+
+function renderBackoffice(path: string) {
+  const locale: Locale = path.startsWith('/fr') ? 'fr' : 'en';
+  const children = [
+    { index: true, Component: () => null },
+    { path: 'content', loader: content.clientLoader, Component: withLoaderData(content.default) },
+    {
+      path: 'content/:collection/:id',
+      loader: contentEntry.clientLoader,
+      Component: withLoaderData(contentEntry.default),
+    },
+  ];
+  const base = (prefix: string) => ({
+    id: `${prefix}backoffice`,
+    path: `${prefix}/backoffice`,
+    loader: layout.clientLoader,
+    shouldRevalidate: layout.shouldRevalidate,
+    HydrateFallback: layout.HydrateFallback,
+    Component: layout.default,
+    children: children.map((child) => ({ ...child, id: `${prefix}${child.path ?? 'index'}` })),
+  });
+  const routes = [base(''), base('/fr')] as unknown as RouteObject[];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={i18nFor(locale)}>
+      <ToastProvider>
+        <DialogProvider>
+          <RouterProvider router={router} />
+        </DialogProvider>
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const ABOUT_FR = {
+  id: 12,
+  slug: 'about',
+  locale: 'fr',
+  title: 'À propos',
+  body_html: '<p>Ancien texte</p>',
+  is_published: true,
+  updated_at: '2026-11-26T10:00:00.000Z',
+};
+
+describe('navigation', () => {
+  test('content staff see Content', () => {
+    expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content']);
+  });
+});
+
+describe('content desk', () => {
+  test('lists French pages, edits one at the version read with a sanitised preview', async () => {
+    saveToken('jwt-c');
+    let entry = { ...ABOUT_FR };
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: EDITOR };
+      if (method === 'GET' && path.startsWith('/nfx/content-manager/pages?')) {
+        return { status: 200, body: { data: path.includes('locale=fr') ? [entry] : [] } };
+      }
+      if (method === 'GET' && path === '/nfx/content-manager/pages/12')
+        return { status: 200, body: { data: entry } };
+      if (method === 'POST' && path === '/nfx/content-manager/pages/preview') {
+        const html = (body as { data: { body_html: string } }).data.body_html;
+        return { status: 200, body: { data: { body_html: html.replace(/<script>.*<\/script>/, '') } } };
+      }
+      if (method === 'PUT' && path === '/nfx/content-manager/pages/12') {
+        const data = (body as { data: Record<string, unknown> }).data;
+        if (data.updated_at !== entry.updated_at) return error(400, 'stale_version');
+        entry = { ...entry, ...data, updated_at: '2026-11-26T11:00:00.000Z' } as typeof entry;
+        return { status: 200, body: { data: entry } };
+      }
+      return error(404, 'not_found');
+    });
+    const router = renderBackoffice('/backoffice/content?collection=pages&locale=fr');
+    await screen.findByRole('heading', { name: 'Content' });
+    expect(screen.getByRole('link', { name: 'French' }).getAttribute('aria-current')).toBe('page');
+    const row = await screen.findByRole('row', { name: /about/ });
+    expect(row.textContent).toContain('À propos');
+    expect(calls.some((call) => call.path === '/nfx/content-manager/pages?locale=fr&start=0&limit=50')).toBe(
+      true,
+    );
+
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('link', { name: 'Edit À propos' }));
+    });
+    await screen.findByRole('heading', { name: 'Edit: À propos' });
+    expect(router.state.location.pathname).toBe('/backoffice/content/pages/12');
+    const body = screen.getByLabelText('Body (HTML)') as HTMLTextAreaElement;
+    expect(body.value).toBe('<p>Ancien texte</p>');
+    fireEvent.change(body, { target: { value: '<p>Nouveau texte</p><script>alert(1)</script>' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    });
+    const preview = await screen.findByRole('region', { name: 'Preview as the site shows it' });
+    expect(preview.innerHTML).toContain('<p>Nouveau texte</p>');
+    expect(preview.innerHTML).not.toContain('script');
+
+    await act(async () => {
+      fireEvent.submit(body.form as HTMLFormElement);
+    });
+    await screen.findByText('Saved.');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put).toMatchObject({
+      path: '/nfx/content-manager/pages/12',
+      auth: 'Bearer jwt-c',
+      body: {
+        data: {
+          slug: 'about',
+          locale: 'fr',
+          title: 'À propos',
+          body_html: '<p>Nouveau texte</p><script>alert(1)</script>',
+          is_published: true,
+          updated_at: '2026-11-26T10:00:00.000Z',
+        },
+      },
+    });
+  });
+
+  test('a stale version and a bad JSON field are told in French; nothing is sent for the JSON', async () => {
+    saveToken('jwt-c');
+    const seo = {
+      id: 3,
+      url: '/about',
+      locale: 'fr',
+      document: { title: 'x' },
+      updated_at: '2026-11-26T10:00:00.000Z',
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: EDITOR };
+      if (method === 'GET' && path === '/nfx/content-manager/seos/3')
+        return { status: 200, body: { data: seo } };
+      if (method === 'PUT') return error(400, 'stale_version');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/content/seos/3');
+    await screen.findByRole('heading', { name: 'Modifier : /about' });
+    const documentField = screen.getByLabelText('Document SEO (JSON)') as HTMLTextAreaElement;
+    fireEvent.change(documentField, { target: { value: '{ pas du json' } });
+    await act(async () => {
+      fireEvent.submit(documentField.form as HTMLFormElement);
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Cette valeur n'est pas valide : Document SEO (JSON).",
+    );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(documentField, { target: { value: '{"title": "À propos"}' } });
+    await act(async () => {
+      fireEvent.submit(documentField.form as HTMLFormElement);
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cet élément a changé entre-temps. Rechargez-le et réessayez.',
+    );
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      data: { url: '/about', locale: 'fr', document: { title: 'À propos' }, updated_at: seo.updated_at },
+    });
+  });
+
+  test('a new redirect is posted with numbers and booleans as the API takes them', async () => {
+    saveToken('jwt-c');
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: EDITOR };
+      if (method === 'POST' && path === '/nfx/content-manager/redirects') {
+        const data = (body as { data: Record<string, unknown> }).data;
+        return { status: 200, body: { data: { id: 5, ...data, updated_at: '2026-11-26T10:00:00.000Z' } } };
+      }
+      if (method === 'GET' && path === '/nfx/content-manager/redirects/5') {
+        return {
+          status: 200,
+          body: {
+            data: {
+              id: 5,
+              from_url: '/old',
+              to_url: '/new',
+              status: 302,
+              sort_order: 0,
+              is_enabled: true,
+              updated_at: '2026-11-26T10:00:00.000Z',
+            },
+          },
+        };
+      }
+      return error(404, 'not_found');
+    });
+    const router = renderBackoffice('/backoffice/content/redirects/new');
+    await screen.findByRole('heading', { name: 'New entry: Redirects' });
+    expect(screen.queryByRole('button', { name: 'Preview' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '/old' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '/new' } });
+    fireEvent.change(screen.getByLabelText('Redirect type'), { target: { value: '302' } });
+    fireEvent.click(screen.getByLabelText('Enabled'));
+    await act(async () => {
+      fireEvent.submit(screen.getByLabelText('From').closest('form') as HTMLFormElement);
+    });
+    await screen.findByRole('heading', { name: 'Edit: /old' });
+    expect(router.state.location.pathname).toBe('/backoffice/content/redirects/5');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      data: { from_url: '/old', to_url: '/new', status: 302, sort_order: 0, is_enabled: true },
+    });
+  });
+});
