@@ -27,6 +27,8 @@ interface Endpoint {
   action: string;
   /** The roles that may call it (admin always may). */
   roles: BackofficeRole[];
+  /** What an allowed call answers when not 200 (its audit row then says `failed`). */
+  okStatus?: number;
   /** Puts the target back in the state the call expects (each allowed call changes it). */
   prepare?: () => Promise<void>;
 }
@@ -155,6 +157,20 @@ const ENDPOINTS: Endpoint[] = [
     action: 'kyc.queue',
     roles: ['risk', 'admin'],
   },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/kyc/reviews/${playerId}`,
+    action: 'kyc.view',
+    roles: ['risk', 'admin'],
+  },
+  {
+    // A player without an applicant: the allowed read is audited and answers not found.
+    method: 'GET',
+    url: () => '/nfx/operator/kyc/reviews/999999999/documents/1',
+    action: 'kyc.read_document',
+    roles: ['risk', 'admin'],
+    okStatus: 404,
+  },
   { method: 'GET', url: () => '/nfx/operator/offers', action: 'offers.list', roles: ['marketing', 'admin'] },
   { method: 'GET', url: () => '/nfx/audit-log?limit=5', action: 'audit.search', roles: ['admin'] },
   { method: 'GET', url: () => '/nfx/users?limit=5', action: 'staff.list', roles: ['admin'] },
@@ -228,6 +244,9 @@ beforeAll(async () => {
   });
   targetStaffId = Number(user.id);
   playerId = (await signUp(h.app, { currency: 'EUR', login: 'matrix-player@example.test' })).uid;
+  await h.database.db.execute(
+    sql`INSERT INTO kyc_applicants (player_id, applicant_id, status) VALUES (${BigInt(playerId)}, 'matrixapp1', 'pending')`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -250,8 +269,10 @@ describe('the role matrix', () => {
         expect(audit.action, `${role} → audit action`).toBe(endpoint.action);
         expect(audit.staff_id).toBe(String(who.id));
         if (allowed) {
-          expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(200);
-          expect(audit.outcome).toBe('done');
+          expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(
+            endpoint.okStatus ?? 200,
+          );
+          expect(audit.outcome).toBe(endpoint.okStatus ? 'failed' : 'done');
         } else {
           expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(403);
           expect(audit).toMatchObject({ outcome: 'refused', detail: 'forbidden' });
