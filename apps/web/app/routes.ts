@@ -116,6 +116,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('staff', 'routes/backoffice-staff.tsx', id('backoffice-staff')),
       route('players', 'routes/backoffice-players.tsx', id('backoffice-players')),
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
+      route('kyc', 'routes/backoffice-kyc.tsx', id('backoffice-kyc')),
+      route('kyc/:playerId', 'routes/backoffice-kyc-review.tsx', id('backoffice-kyc-review')),
       route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
       route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),

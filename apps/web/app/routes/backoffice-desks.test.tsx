@@ -18,6 +18,8 @@ import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import * as content from './backoffice-content.tsx';
 import * as contentEntry from './backoffice-content-entry.tsx';
+import * as kycQueue from './backoffice-kyc.tsx';
+import * as kycReview from './backoffice-kyc-review.tsx';
 import * as layout from './backoffice-layout.tsx';
 
 beforeAll(async () => {
@@ -83,6 +85,8 @@ function renderBackoffice(path: string) {
   const locale: Locale = path.startsWith('/fr') ? 'fr' : 'en';
   const children = [
     { index: true, Component: () => null },
+    { path: 'kyc', loader: kycQueue.clientLoader, Component: withLoaderData(kycQueue.default) },
+    { path: 'kyc/:playerId', loader: kycReview.clientLoader, Component: withLoaderData(kycReview.default) },
     { path: 'content', loader: content.clientLoader, Component: withLoaderData(content.default) },
     {
       path: 'content/:collection/:id',
@@ -124,8 +128,10 @@ const ABOUT_FR = {
 };
 
 describe('navigation', () => {
-  test('content staff see Content', () => {
+  test('content staff see Content; risk sees KYC', () => {
     expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content']);
+    const risk = { ...EDITOR, role: 'risk', permissions: ['players.read', 'kyc.review'] };
+    expect(sectionsFor(risk).map((section) => section.key)).toEqual(['players', 'kyc']);
   });
 });
 
@@ -278,5 +284,142 @@ describe('content desk', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       data: { from_url: '/old', to_url: '/new', status: 302, sort_order: 0, is_enabled: true },
     });
+  });
+});
+
+const RISK: BackofficeUser = {
+  id: 11,
+  username: 'risk-officer',
+  email: 'risk@croupier.test',
+  role: 'risk',
+  permissions: ['players.read', 'kyc.review'],
+  mfa: { required: true, enabled: true },
+};
+
+const REVIEW = {
+  player_id: 31,
+  applicant_id: 'a1b2c3',
+  status: 'retry',
+  last_event_at: '2026-11-26T09:00:00.000Z',
+  updated_at: '2026-11-26T09:00:00.000Z',
+  provider: {
+    review_status: 'completed',
+    review_answer: 'RED',
+    reject_type: 'RETRY',
+    reject_labels: ['BAD_PROOF_OF_IDENTITY'],
+    moderation_comment: 'The document photo is unreadable; please upload it again.',
+  },
+  documents: [
+    { id: '7', type: 'ID_CARD', file_name: 'passport.png', mime_type: 'image/png', size: 2048 },
+    { id: '8', type: 'SELFIE', file_name: 'selfie.jpg', mime_type: 'image/jpeg', size: 1024 },
+  ],
+  provider_error: null,
+};
+
+describe('KYC desk', () => {
+  test('the queue opens a review: the provider result, an image on request, a decision with a reason', async () => {
+    saveToken('jwt-r');
+    let status = 'retry';
+    const calls = fakeServer(({ method, path, body }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: RISK };
+      if (path.startsWith('/nfx/operator/kyc/reviews?')) {
+        return { status: 200, body: { data: { items: status === 'retry' ? [REVIEW] : [] } } };
+      }
+      if (path === '/nfx/operator/kyc/reviews/31')
+        return { status: 200, body: { data: { ...REVIEW, status } } };
+      if (path === '/nfx/operator/kyc/reviews/31/documents/7') {
+        return {
+          status: 200,
+          body: { data: { id: '7', mime_type: 'image/png', content_base64: 'iVBORw0KGgo=' } },
+        };
+      }
+      if (method === 'POST' && path === '/nfx/operator/kyc/reviews/31/decision') {
+        status = (body as { status: string }).status;
+        return { status: 200, body: { data: { status } } };
+      }
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/kyc');
+    await screen.findByRole('heading', { name: 'KYC reviews' });
+    expect(
+      calls.some(
+        (call) => call.path === '/nfx/operator/kyc/reviews?status=pending%2Cretry&offset=0&count=20',
+      ),
+    ).toBe(true);
+    const row = await screen.findByRole('row', { name: /31/ });
+    expect(row.textContent).toContain('Asked to retry');
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('link', { name: 'Open the review of player 31' }));
+    });
+    await screen.findByRole('heading', { name: 'KYC review: player 31' });
+    const result = screen.getByRole('region', { name: "Provider's result" });
+    expect(result.textContent).toContain('Red (failed)');
+    expect(result.textContent).toContain('BAD_PROOF_OF_IDENTITY');
+    expect(result.textContent).toContain('The document photo is unreadable');
+    // Images are read only on request (each read is audited).
+    expect(calls.some((call) => call.path.includes('/documents/'))).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Show the image' })[0] as HTMLElement);
+    });
+    const image = (await screen.findByRole('img', {
+      name: 'Identity document of player 31',
+    })) as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify player 31?' });
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'Reason (kept in the audit log)',
+    }) as HTMLTextAreaElement;
+    expect(reason.required).toBe(true);
+    fireEvent.change(reason, { target: { value: ' ' } });
+    await act(async () => {
+      fireEvent.submit(reason.form as HTMLFormElement);
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is required.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(reason, { target: { value: 'passport checked by hand' } });
+    await act(async () => {
+      fireEvent.submit(reason.form as HTMLFormElement);
+    });
+    await screen.findByText('Player 31 verified.');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/operator/kyc/reviews/31/decision',
+      auth: 'Bearer jwt-r',
+      body: { expected: 'retry', status: 'verified', reason: 'passport checked by hand' },
+    });
+  });
+
+  test('in French, a provider that cannot be reached is said; a stale decision is told', async () => {
+    saveToken('jwt-r');
+    fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: RISK };
+      if (path === '/nfx/operator/kyc/reviews/31') {
+        return {
+          status: 200,
+          body: {
+            data: { ...REVIEW, provider: null, documents: [], provider_error: 'kyc_provider_unavailable' },
+          },
+        };
+      }
+      if (method === 'POST') return error(400, 'stale_version');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/kyc/31');
+    await screen.findByRole('heading', { name: 'Vérification KYC : joueur 31' });
+    expect(screen.getByRole('region', { name: 'Résultat du prestataire' }).textContent).toContain(
+      "Le prestataire d'identité est injoignable",
+    );
+    expect(screen.getByText("Le joueur n'a encore envoyé aucun document.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refuser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refuser le joueur 31 ?' });
+    const reason = within(dialog).getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.change(reason, { target: { value: 'faux document' } });
+    await act(async () => {
+      fireEvent.submit(reason.form as HTMLFormElement);
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Cet élément a changé entre-temps. Rechargez-le et réessayez.',
+    );
   });
 });

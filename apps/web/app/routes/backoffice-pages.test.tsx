@@ -435,6 +435,7 @@ describe('rules', () => {
     expect(keys({ permissions: undefined, role: 'admin' })).toEqual([
       'players',
       'withdrawals',
+      'kyc',
       'content',
       'audit',
       'staff',

@@ -72,6 +72,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
+  { key: 'kyc', path: '/backoffice/kyc', permission: 'kyc.review' },
   { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
