@@ -118,6 +118,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('players/:id', 'routes/backoffice-player.tsx', id('backoffice-player')),
       route('kyc', 'routes/backoffice-kyc.tsx', id('backoffice-kyc')),
       route('kyc/:playerId', 'routes/backoffice-kyc-review.tsx', id('backoffice-kyc-review')),
+      route('reports', 'routes/backoffice-reports.tsx', id('backoffice-reports')),
       route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
       route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),

@@ -13,6 +13,7 @@ import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { ensureBackofficeTexts } from '../features/backoffice/backoffice-i18n.client.ts';
 import { sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
 import { dropToken, saveToken } from '../features/backoffice/backoffice-session.ts';
+import { parseRange, reportQuery, totalsByCurrency } from '../features/backoffice/reports.ts';
 import { i18nFor } from '../i18n/i18n.ts';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
@@ -21,6 +22,7 @@ import * as contentEntry from './backoffice-content-entry.tsx';
 import * as kycQueue from './backoffice-kyc.tsx';
 import * as kycReview from './backoffice-kyc-review.tsx';
 import * as layout from './backoffice-layout.tsx';
+import * as reports from './backoffice-reports.tsx';
 
 beforeAll(async () => {
   await ensureBackofficeTexts('en');
@@ -87,6 +89,7 @@ function renderBackoffice(path: string) {
     { index: true, Component: () => null },
     { path: 'kyc', loader: kycQueue.clientLoader, Component: withLoaderData(kycQueue.default) },
     { path: 'kyc/:playerId', loader: kycReview.clientLoader, Component: withLoaderData(kycReview.default) },
+    { path: 'reports', loader: reports.clientLoader, Component: withLoaderData(reports.default) },
     { path: 'content', loader: content.clientLoader, Component: withLoaderData(content.default) },
     {
       path: 'content/:collection/:id',
@@ -130,8 +133,10 @@ const ABOUT_FR = {
 describe('navigation', () => {
   test('content staff see Content; risk sees KYC', () => {
     expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content']);
-    const risk = { ...EDITOR, role: 'risk', permissions: ['players.read', 'kyc.review'] };
-    expect(sectionsFor(risk).map((section) => section.key)).toEqual(['players', 'kyc']);
+    const risk = { ...EDITOR, role: 'risk', permissions: ['players.read', 'kyc.review', 'reports.read'] };
+    expect(sectionsFor(risk).map((section) => section.key)).toEqual(['players', 'kyc', 'reports']);
+    const payments = { ...EDITOR, role: 'payments', permissions: ['withdrawals.read', 'reports.read'] };
+    expect(sectionsFor(payments).map((section) => section.key)).toEqual(['withdrawals', 'reports']);
   });
 });
 
@@ -421,5 +426,156 @@ describe('KYC desk', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Cet élément a changé entre-temps. Rechargez-le et réessayez.',
     );
+  });
+});
+
+const PAYMENTS: BackofficeUser = {
+  id: 12,
+  username: 'pay-clerk',
+  email: 'pay@croupier.test',
+  role: 'payments',
+  permissions: ['withdrawals.read', 'reports.read'],
+  mfa: { required: true, enabled: true },
+};
+
+describe('reports desk', () => {
+  test('the range is inclusive on screen, exclusive on the wire; totals add decimals exactly', () => {
+    const now = Date.parse('2026-11-26T15:00:00Z');
+    expect(parseRange(null, null, now)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+    expect(parseRange('2026-11-01', '2026-11-01', now)).toEqual({ from: '2026-11-01', to: '2026-11-01' });
+    expect(parseRange('2026-11-02', '2026-11-01', now)).toBeNull();
+    expect(parseRange('2026-02-30', '2026-03-01', now)).toBeNull();
+    expect(parseRange('2025-01-01', '2026-01-02', now)).toBeNull();
+    expect(reportQuery({ from: '2026-12-31', to: '2026-12-31' }, 'gaming')).toEqual({
+      from: '2026-12-31',
+      to: '2027-01-01',
+      section: 'gaming',
+      format: 'json',
+    });
+    const totals = totalsByCurrency(
+      [
+        { currency: 'EUR', ggr: '0.10', ngr: '-5.00', active_players: 3 },
+        { currency: 'EUR', ggr: '0.20', ngr: '1.5', active_players: 2 },
+        { currency: 'BTC', ggr: '0.00000001', ngr: '0', active_players: 1 },
+      ],
+      ['currency', 'ggr', 'ngr', 'active_players'],
+    );
+    expect(Object.fromEntries(totals)).toEqual({
+      EUR: { ggr: '0.30', ngr: '-3.50' },
+      BTC: { ggr: '0.00000001', ngr: '0' },
+    });
+  });
+
+  test('a summary for the days chosen, its totals per currency, gaming by tab, and the CSV download', async () => {
+    saveToken('jwt-p');
+    const calls = fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
+      if (path.startsWith('/nfx/operator/reports/daily?') && path.includes('section=summary')) {
+        const row = (day: string, ggr: string) => ({
+          day,
+          currency: 'EUR',
+          ggr,
+          bonus_cost: '1.00',
+          ngr: '9.00',
+          deposits: '100.00',
+          withdrawals: '30.00',
+          active_players: 2,
+        });
+        return {
+          status: 200,
+          body: { data: { items: [row('2026-11-01', '10.00'), row('2026-11-02', '0.50')] } },
+        };
+      }
+      if (path.startsWith('/nfx/operator/reports/daily?') && path.includes('section=gaming')) {
+        return {
+          status: 200,
+          body: {
+            data: {
+              items: [
+                {
+                  day: '2026-11-01',
+                  currency: 'EUR',
+                  product: 'casino',
+                  provider: 'croupier',
+                  stakes: '15.00',
+                  payouts: '25.00',
+                  ggr: '-10.00',
+                  bonus_ggr: '0.00',
+                  players: 1,
+                },
+              ],
+            },
+          },
+        };
+      }
+      return error(404, 'not_found');
+    });
+    const router = renderBackoffice('/backoffice/reports?from=2026-11-01&to=2026-11-02');
+    await screen.findByRole('heading', { name: 'Reports' });
+    expect(
+      calls.some(
+        (call) =>
+          call.path ===
+          '/nfx/operator/reports/daily?from=2026-11-01&to=2026-11-03&section=summary&format=json',
+      ),
+    ).toBe(true);
+    const table = await screen.findByRole('region', { name: 'Summary' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('€10.00');
+    // The totals row: GGR 10.00 + 0.50, NGR 9.00 + 9.00; active players are not added up.
+    const total = rows.at(-1)?.textContent ?? '';
+    expect(total).toContain('Total');
+    expect(total).toContain('€10.50');
+    expect(total).toContain('€18.00');
+    expect(total).not.toContain('4');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Gaming by product and provider' }));
+    });
+    const gaming = await screen.findByRole('region', { name: 'Gaming by product and provider' });
+    expect(router.state.location.search).toBe('?section=gaming&from=2026-11-01&to=2026-11-02');
+    expect(gaming.textContent).toContain('Casino');
+    expect(gaming.textContent).toContain('-€10.00');
+
+    const created = vi.fn(() => 'blob:report');
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = () => undefined;
+    // The link's click would navigate the test's window to the blob: keep it where it is.
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      });
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
+    expect(calls.at(-1)).toMatchObject({
+      path: '/nfx/operator/reports/daily?from=2026-11-01&to=2026-11-03&section=gaming&format=csv',
+      auth: 'Bearer jwt-p',
+    });
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(clicked).toEqual(['gaming-2026-11-01-2026-11-02.csv']);
+  });
+
+  test('an impossible range is told in French without asking the server', async () => {
+    saveToken('jwt-p');
+    const calls = fakeServer(({ path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: PAYMENTS };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/reports?from=2026-11-05&to=2026-11-01');
+    await screen.findByRole('heading', { name: 'Rapports' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Choisissez une période valide : la fin le jour du début ou après, 366 jours au plus.',
+    );
+    expect(calls.some((call) => call.path.startsWith('/nfx/operator/reports'))).toBe(false);
   });
 });

@@ -436,6 +436,7 @@ describe('rules', () => {
       'players',
       'withdrawals',
       'kyc',
+      'reports',
       'content',
       'audit',
       'staff',

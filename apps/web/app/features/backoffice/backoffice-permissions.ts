@@ -73,6 +73,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
   { key: 'kyc', path: '/backoffice/kyc', permission: 'kyc.review' },
+  { key: 'reports', path: '/backoffice/reports', permission: 'reports.read' },
   { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
   { key: 'audit', path: '/backoffice/audit', permission: 'audit.read' },
   { key: 'staff', path: '/backoffice/staff', permission: 'staff.manage' },
