@@ -536,6 +536,9 @@ describe('reports desk', () => {
     expect(router.state.location.search).toBe('?section=gaming&from=2026-11-01&to=2026-11-02');
     expect(gaming.textContent).toContain('Casino');
     expect(gaming.textContent).toContain('-€10.00');
+    expect(screen.getByRole('link', { name: 'Casino by game' }).getAttribute('href')).toBe(
+      '/backoffice/reports?section=games&from=2026-11-01&to=2026-11-02',
+    );
 
     const created = vi.fn(() => 'blob:report');
     const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };

@@ -1,7 +1,8 @@
 /**
  * Reports (staff with `reports.read`: payments, risk): daily money figures from the ledger for a
  * date range (UTC days, both ends included) — the summary (GGR, bonus cost, NGR, deposits,
- * withdrawals, active players), gaming per product and provider, cash flow by kind — per currency,
+ * withdrawals, active players), gaming per product and provider, casino GGR per game, cash flow by
+ * kind — per currency,
  * with the range's totals per currency, and the same table as a CSV download.
  */
 import { useState } from 'react';
@@ -55,6 +56,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 const COLUMNS: Record<ReportSection, string[]> = {
   summary: ['day', 'currency', 'ggr', 'bonus_cost', 'ngr', 'deposits', 'withdrawals', 'active_players'],
   gaming: ['day', 'currency', 'product', 'provider', 'stakes', 'payouts', 'ggr', 'bonus_ggr', 'players'],
+  games: ['day', 'currency', 'provider', 'game', 'stakes', 'payouts', 'ggr', 'bonus_ggr', 'players'],
   'cash-flow': ['day', 'currency', 'kind', 'main_net', 'transactions'],
 };
 

@@ -6,7 +6,7 @@
 import { BackofficeApiError } from './backoffice-api.ts';
 import { dropToken, readToken } from './backoffice-session.ts';
 
-export const REPORT_SECTIONS = ['summary', 'gaming', 'cash-flow'] as const;
+export const REPORT_SECTIONS = ['summary', 'gaming', 'games', 'cash-flow'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 /** The server's bound: at most 366 days per report. */
