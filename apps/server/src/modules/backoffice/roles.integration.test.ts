@@ -147,6 +147,35 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    url: () => '/nfx/content-manager/config?locale=en',
+    action: 'content.config_list',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/content-manager/config/en/games-config',
+    action: 'content.config_view',
+    roles: ['content', 'admin'],
+  },
+  {
+    // The version is stale (the epoch): an allowed call is audited and refused as stale, nothing written.
+    method: 'PUT',
+    url: () => '/nfx/content-manager/config/en/games-config',
+    body: () => ({
+      data: {
+        document: {
+          tournamentDisplay: { showParticipants: true, durationType: 'countdown', leaderImages: [] },
+          gameListPageSize: 24,
+        },
+        updated_at: '1970-01-01T00:00:00.000Z',
+      },
+    }),
+    action: 'content.config_update',
+    roles: ['content', 'admin'],
+    okStatus: 400,
+  },
+  {
+    method: 'GET',
     url: () => '/nfx/operator/reports/daily?from=2026-01-01&to=2026-01-08',
     action: 'reports.daily',
     roles: ['payments', 'risk', 'admin'],
