@@ -1,6 +1,7 @@
 /**
  * One content entry's editor (`/backoffice/content/:collection/:id`, `new` for a new one): its
  * fields, saved at the version read (someone else's save meanwhile is refused: `stale_version`);
+ * a content config section is one JSON document, checked by the server against its schema;
  * a page's body previewed as the site would show it — the server's sanitiser applied
  * (`POST /nfx/content-manager/pages/preview`) — and sanitised again when saved; deleting after a
  * confirmation.
@@ -16,6 +17,8 @@ import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading } from '../features/backoffice/backoffice-shell.tsx';
 import {
   blankEntry,
+  CONFIG_SECTION_PATTERN,
+  type ConfigEntry,
   type ContentCollectionSpec,
   type ContentEntry,
   type ContentField,
@@ -37,12 +40,30 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const url = new URL(request.url);
   const isNew = params.id === 'new';
   const id = /^[1-9][0-9]{0,17}$/.test(params.id) ? params.id : null;
-  if (!spec || (!isNew && !id)) {
+  if (!spec || (!spec.config && !isNew && !id)) {
     return {
       collection: params.collection,
       id: null,
       entry: null,
       error: new BackofficeApiError(404, 'not_found'),
+    };
+  }
+  if (spec.config) {
+    const section = CONFIG_SECTION_PATTERN.test(params.id) ? params.id : null;
+    const locale = parseContentLocale(url.searchParams.get('locale')) ?? 'en';
+    if (!section) {
+      return { collection: spec.key, id: null, entry: null, error: new BackofficeApiError(404, 'not_found') };
+    }
+    const loaded = await loadOrSignIn(request, () =>
+      staffRequest<{ data: ConfigEntry }>(`/nfx/content-manager/config/${locale}/${section}`, {
+        signal: request.signal,
+      }),
+    );
+    return {
+      collection: spec.key,
+      id: section,
+      entry: loaded.ok ? (loaded.value.data as unknown as Record<string, unknown>) : null,
+      error: loaded.ok ? null : loaded.error,
     };
   }
   if (isNew) {
@@ -130,9 +151,12 @@ function EntryForm({
       return t('content.invalidField', { field: t(`content.fields.${caught.field}`) });
     const text = errorText(t, caught);
     const fields = caught instanceof BackofficeApiError && caught.fields ? Object.keys(caught.fields) : [];
-    const named = fields
-      .map((field) => t(`content.fields.${field}`, { defaultValue: '' }))
-      .filter((label) => label !== '');
+    // A config document's problems are named by their path in it (`document.defaultTitle`).
+    const named = spec.config
+      ? fields
+      : fields
+          .map((field) => t(`content.fields.${field.split('.')[0]}`, { defaultValue: '' }))
+          .filter((label) => label !== '');
     return named.length > 0 ? `${text} (${named.join(', ')})` : text;
   }
 
@@ -148,13 +172,18 @@ function EntryForm({
     }
     setPending('save');
     try {
-      const answer = await staffRequest<{ data: ContentEntry }>(
-        id ? `/nfx/content-manager/${spec.key}/${id}` : `/nfx/content-manager/${spec.key}`,
-        {
-          method: id ? 'PUT' : 'POST',
-          body: { data: id ? { ...data, updated_at: entry.updated_at } : data },
-        },
-      );
+      const answer = spec.config
+        ? await staffRequest<{ data: ContentEntry }>(
+            `/nfx/content-manager/config/${String(entry.locale)}/${id}`,
+            { method: 'PUT', body: { data: { document: data.document, updated_at: entry.updated_at } } },
+          )
+        : await staffRequest<{ data: ContentEntry }>(
+            id ? `/nfx/content-manager/${spec.key}/${id}` : `/nfx/content-manager/${spec.key}`,
+            {
+              method: id ? 'PUT' : 'POST',
+              body: { data: id ? { ...data, updated_at: entry.updated_at } : data },
+            },
+          );
       toasts.show({ kind: 'success', title: t('content.saved') });
       setPending(null);
       if (id) await revalidator.revalidate();
@@ -225,6 +254,7 @@ function EntryForm({
           <FieldControl key={field.name} field={field} value={entry[field.name]} />
         ))}
         {spec.key === 'pages' && <p className="text-sm text-muted">{t('content.sanitiserNote')}</p>}
+        {spec.config && <p className="text-sm text-muted">{t('content.configNote')}</p>}
         {error && <ErrorNote text={error} />}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" loading={pending === 'save'} disabled={pending !== null}>
@@ -242,7 +272,7 @@ function EntryForm({
               {t('content.preview')}
             </Button>
           )}
-          {id && (
+          {id && !spec.config && (
             <Button
               type="button"
               size="sm"
@@ -275,7 +305,7 @@ function EntryForm({
 
 function FieldControl({ field, value }: { field: ContentField; value: unknown }) {
   const { t } = useTranslation('backoffice');
-  const label = t(`content.fields.${field.name}`);
+  const label = t(`content.fields.${field.label ?? field.name}`);
   const text = fieldText(field, value);
   const controlId = useId();
   if (field.kind === 'boolean') {

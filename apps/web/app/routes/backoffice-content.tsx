@@ -1,7 +1,8 @@
 /**
- * Content: the collections a content editor manages (pages, SEO records, redirects, custom code), a
- * tab each; pages and SEO records listed per language (English, French). Each entry opens its
- * editor (`/backoffice/content/:collection/:id`), and a new one starts there too.
+ * Content: the collections a content editor manages (pages, SEO records, redirects, custom code,
+ * the content config sections), a tab each; pages, SEO records and config listed per language
+ * (English, French). Each entry opens its editor (`/backoffice/content/:collection/:id`; a config
+ * section: `/backoffice/content/config/:section?locale=`), and a new entry starts there too.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -32,10 +33,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const locale = spec.localized ? (parseContentLocale(url.searchParams.get('locale')) ?? 'en') : undefined;
   const offset = parseOffset(url.searchParams.get('offset'));
   const page = await loadOrSignIn(request, () =>
-    staffRequest<{ data: ContentEntry[] }>(`/nfx/content-manager/${spec.key}`, {
-      query: { locale, start: offset, limit: CONTENT_PAGE_SIZE },
-      signal: request.signal,
-    }),
+    spec.config
+      ? staffRequest<{ data: ContentEntry[] }>('/nfx/content-manager/config', {
+          query: { locale },
+          signal: request.signal,
+        })
+      : staffRequest<{ data: ContentEntry[] }>(`/nfx/content-manager/${spec.key}`, {
+          query: { locale, start: offset, limit: CONTENT_PAGE_SIZE },
+          signal: request.signal,
+        }),
   );
   return {
     collection: spec.key,
@@ -75,17 +81,19 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
     if ((next.offset ?? 0) > 0) query.set('offset', String(next.offset));
     return `${location.pathname}?${query}`;
   };
-  const entryHref = (id: number | 'new') => {
+  const entryHref = (id: number | string) => {
     const path = backofficeHref(locale, `/backoffice/content/${collection}/${id}`);
-    return id === 'new' && loaderData.locale ? `${path}?locale=${loaderData.locale}` : path;
+    return (id === 'new' || spec.config) && loaderData.locale ? `${path}?locale=${loaderData.locale}` : path;
   };
 
   return (
     <div>
       <PageHeading title={t('content.title')}>
-        <Button href={entryHref('new')} size="sm" iconStart="plus">
-          {t('content.new')}
-        </Button>
+        {!spec.config && (
+          <Button href={entryHref('new')} size="sm" iconStart="plus">
+            {t('content.new')}
+          </Button>
+        )}
       </PageHeading>
       <nav aria-label={t('content.collectionsLabel')} className="-mx-1 mb-3 overflow-x-auto">
         <ul className="flex gap-1 px-1">
@@ -129,7 +137,7 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
           <table className="w-full min-w-[40rem] border-collapse">
             <thead className="border-b border-border">
               <tr>
-                <th className={TH}>{t('content.id')}</th>
+                {!spec.config && <th className={TH}>{t('content.id')}</th>}
                 {spec.columns.map((column) => (
                   <th key={column} className={TH}>
                     {t(`content.fields.${column}`)}
@@ -143,8 +151,11 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
             </thead>
             <tbody>
               {items.map((item) => (
-                <tr key={item.id} className="border-b border-border last:border-0">
-                  <td className={cx(TD, 'tabular-nums')}>{item.id}</td>
+                <tr
+                  key={spec.config ? String(item.section) : item.id}
+                  className="border-b border-border last:border-0"
+                >
+                  {!spec.config && <td className={cx(TD, 'tabular-nums')}>{item.id}</td>}
                   {spec.columns.map((column) => (
                     <td key={column} className={cx(TD, 'max-w-72 break-words')}>
                       {cell(item[column], t('yes'), t('no'))}
@@ -156,7 +167,7 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
                   <td className={TD}>
                     <Link
                       className="text-accent underline"
-                      to={entryHref(item.id)}
+                      to={entryHref(spec.config ? String(item.section) : item.id)}
                       aria-label={t('content.editEntry', { name: cell(item[spec.label], '', '') || item.id })}
                     >
                       {t('content.edit')}
@@ -170,7 +181,11 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
       )}
       <Pager
         previous={offset > 0 ? href({ offset: Math.max(0, offset - CONTENT_PAGE_SIZE) }) : null}
-        next={items.length === CONTENT_PAGE_SIZE ? href({ offset: offset + CONTENT_PAGE_SIZE }) : null}
+        next={
+          !spec.config && items.length === CONTENT_PAGE_SIZE
+            ? href({ offset: offset + CONTENT_PAGE_SIZE })
+            : null
+        }
       />
     </div>
   );

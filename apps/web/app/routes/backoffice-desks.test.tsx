@@ -141,6 +141,66 @@ describe('navigation', () => {
 });
 
 describe('content desk', () => {
+  test('content config: sections per language, a document saved at the version read, problems named', async () => {
+    saveToken('jwt-c');
+    const section = {
+      locale: 'fr',
+      section: 'settings-seo',
+      document: { defaultTitle: 'Croupier' },
+      updated_at: '2026-11-26T10:00:00.000Z',
+    };
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: EDITOR };
+      if (method === 'GET' && path === '/nfx/content-manager/config?locale=fr') {
+        return {
+          status: 200,
+          body: { data: [{ locale: 'fr', section: 'settings-seo', updated_at: section.updated_at }] },
+        };
+      }
+      if (method === 'GET' && path === '/nfx/content-manager/config/fr/settings-seo') {
+        return { status: 200, body: { data: section } };
+      }
+      if (method === 'PUT') {
+        return {
+          status: 400,
+          body: {
+            data: null,
+            error: {
+              status: 400,
+              name: 'Error',
+              message: 'x',
+              details: { code: 'validation', fields: { 'document.defaultDescription': 'Required' } },
+            },
+          },
+        };
+      }
+      return error(404, 'not_found');
+    });
+    const router = renderBackoffice('/backoffice/content?collection=config&locale=fr');
+    const row = await screen.findByRole('row', { name: /settings-seo/ });
+    expect(screen.queryByRole('link', { name: 'New entry' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('link', { name: 'Edit settings-seo' }));
+    });
+    await screen.findByRole('heading', { name: 'Edit: settings-seo' });
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/backoffice/content/config/settings-seo?locale=fr',
+    );
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    const documentField = screen.getByLabelText('Section document (JSON)') as HTMLTextAreaElement;
+    fireEvent.change(documentField, { target: { value: '{"defaultTitle": "Croupier FR"}' } });
+    await act(async () => {
+      fireEvent.submit(documentField.form as HTMLFormElement);
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Some values are not valid. Check the form. (document.defaultDescription)',
+    );
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/nfx/content-manager/config/fr/settings-seo',
+      body: { data: { document: { defaultTitle: 'Croupier FR' }, updated_at: section.updated_at } },
+    });
+  });
+
   test('lists French pages, edits one at the version read with a sanitised preview', async () => {
     saveToken('jwt-c');
     let entry = { ...ABOUT_FR };

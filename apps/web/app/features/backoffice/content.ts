@@ -18,10 +18,18 @@ export interface ContentField {
   numeric?: boolean;
   pattern?: string;
   maxLength?: number;
+  /** The label's key under `content.fields` when not the field's name. */
+  label?: string;
 }
 
 export interface ContentCollectionSpec {
   key: string;
+  /**
+   * `config`: the content config sections — one JSON document per section and locale, keyed by
+   * the section's name (`/nfx/content-manager/config/:locale/:section`), edited, never created or
+   * deleted here.
+   */
+  config?: boolean;
   /** Entries have a `locale` (the list filters by language). */
   localized: boolean;
   fields: readonly ContentField[];
@@ -86,11 +94,30 @@ export const CONTENT_COLLECTIONS: readonly ContentCollectionSpec[] = [
     ],
     columns: ['name', 'position', 'is_enabled'],
   },
+  {
+    key: 'config',
+    config: true,
+    localized: true,
+    label: 'section',
+    fields: [{ name: 'document', kind: 'json', label: 'config_document' }],
+    columns: ['section', 'locale'],
+  },
 ];
 
 export const CONTENT_PAGE_SIZE = 50;
 
+/** A config section's name as the server takes it. */
+export const CONFIG_SECTION_PATTERN = /^[a-z][a-z-]{0,39}$/;
+
 export type ContentEntry = Record<string, unknown> & { id: number; updated_at: string };
+
+/** A config section as the list answers it (no id: the section's name is its key). */
+export interface ConfigEntry {
+  locale: string;
+  section: string;
+  updated_at: string;
+  document?: Record<string, unknown>;
+}
 
 export function collectionSpec(key: string | null | undefined): ContentCollectionSpec | undefined {
   return CONTENT_COLLECTIONS.find((collection) => collection.key === key);
@@ -128,7 +155,8 @@ export function formPayload(spec: ContentCollectionSpec, form: FormData): Record
     const text = typeof raw === 'string' ? raw : '';
     if (field.kind === 'number' || field.numeric) {
       const number = Number(text);
-      if (text.trim() === '' || !Number.isInteger(number)) throw new ContentFormError(field.name);
+      if (text.trim() === '' || !Number.isInteger(number))
+        throw new ContentFormError(field.label ?? field.name);
       data[field.name] = number;
     } else if (field.kind === 'json') {
       try {
@@ -136,7 +164,7 @@ export function formPayload(spec: ContentCollectionSpec, form: FormData): Record
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('object');
         data[field.name] = parsed;
       } catch {
-        throw new ContentFormError(field.name);
+        throw new ContentFormError(field.label ?? field.name);
       }
     } else {
       data[field.name] = text;
