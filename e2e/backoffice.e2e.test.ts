@@ -190,7 +190,7 @@ test('a payments staff member signs in, sets up two-factor, and approves a pendi
   ).toEqual([]);
   // Only the sections the role allows.
   const nav = page.getByRole('navigation', { name: 'Back office sections' }).last();
-  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Players', 'Payments', 'Deposits']);
+  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Players', 'Payments', 'Deposits', 'Reports']);
 
   await nav.getByRole('link', { name: 'Payments' }).click();
   const row = page.getByRole('row').filter({ hasText: String(withdrawalId) });

@@ -123,6 +123,11 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('promotions', 'routes/backoffice-promotions.tsx', id('backoffice-promotions')),
       route('trading', 'routes/backoffice-trading.tsx', id('backoffice-trading')),
       route('trading/:eventId', 'routes/backoffice-trading-event.tsx', id('backoffice-trading-event')),
+      route('kyc', 'routes/backoffice-kyc.tsx', id('backoffice-kyc')),
+      route('kyc/:playerId', 'routes/backoffice-kyc-review.tsx', id('backoffice-kyc-review')),
+      route('reports', 'routes/backoffice-reports.tsx', id('backoffice-reports')),
+      route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
+      route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

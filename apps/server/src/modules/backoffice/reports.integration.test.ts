@@ -12,8 +12,11 @@ import { createStaff, type TestStaff } from './staff-test-client.ts';
 let h: TestApp;
 let payments: TestStaff;
 let marketing: TestStaff;
-const today = new Date().toISOString().slice(0, 10);
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** Set once the fixtures are posted (not at load): the day they were written, then the next one. */
+let today = '';
+let tomorrow = '';
+/** A range that holds the fixtures even if they were posted across midnight (UTC). */
+let from = '';
 
 async function adjust(who: TestStaff, playerId: number, amount: string, key: string) {
   const response = await h.app.inject({
@@ -25,10 +28,18 @@ async function adjust(who: TestStaff, playerId: number, amount: string, key: str
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function play(playerId: number, round: string, provider: string, betMinor: bigint, winMinor: bigint) {
+async function play(
+  playerId: number,
+  round: string,
+  provider: string,
+  betMinor: bigint,
+  winMinor: bigint,
+  game: string,
+) {
   const { wallet } = h.app.services;
   const movement = {
     provider,
+    game,
     playerId: BigInt(playerId),
     currency: 'EUR',
     mode: 'real' as const,
@@ -40,6 +51,7 @@ async function play(playerId: number, round: string, provider: string, betMinor:
 }
 
 beforeAll(async () => {
+  from = new Date().toISOString().slice(0, 10);
   h = await createTestApp();
   payments = await createStaff(h, 'payments', { username: 'report-payments' });
   marketing = await createStaff(h, 'marketing', { username: 'report-marketing' });
@@ -48,9 +60,12 @@ beforeAll(async () => {
   await adjust(payments, alice, '100.00', 'report-fund-alice');
   await adjust(payments, bob, '50.00', 'report-fund-bob');
   // Alice: two rounds at provider A (bet 10, win 25; bet 5, nothing); Bob: one at B (bet 20, win 3.10).
-  await play(alice, 'r1', 'provider-a', 1000n, 2500n);
-  await play(alice, 'r2', 'provider-a', 500n, 0n);
-  await play(bob, 'r3', 'provider-b', 2000n, 310n);
+  await play(alice, 'r1', 'provider-a', 1000n, 2500n, 'a-slot');
+  await play(alice, 'r2', 'provider-a', 500n, 0n, 'a-roulette');
+  await play(bob, 'r3', 'provider-b', 2000n, 310n, 'b-slot');
+  // If midnight passed while posting, the fixtures span two days: `from` is the first, `today` the last.
+  today = new Date().toISOString().slice(0, 10);
+  tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }, 60_000);
 
 afterAll(async () => {
@@ -59,8 +74,25 @@ afterAll(async () => {
 
 describe('reports', () => {
   it('computes GGR per provider and day from the ledger', async () => {
-    const report = await h.app.services.wallet.dailyReport({ from: today, to: tomorrow });
-    const gaming = report.gaming.filter((row) => row.provider.startsWith('provider-'));
+    const report = await h.app.services.wallet.dailyReport({ from, to: tomorrow });
+    // Added up over the range's days (one, unless the fixtures straddled midnight).
+    const byProvider = new Map<string, (typeof report.gaming)[number]>();
+    for (const row of report.gaming.filter((line) => line.provider.startsWith('provider-'))) {
+      const seen = byProvider.get(row.provider);
+      byProvider.set(
+        row.provider,
+        seen
+          ? {
+              ...seen,
+              realStakesMinor: seen.realStakesMinor + row.realStakesMinor,
+              realPayoutsMinor: seen.realPayoutsMinor + row.realPayoutsMinor,
+              realGgrMinor: seen.realGgrMinor + row.realGgrMinor,
+              players: Math.max(seen.players, row.players),
+            }
+          : row,
+      );
+    }
+    const gaming = [...byProvider.values()];
     expect(
       gaming.map((row) => [
         row.provider,
@@ -73,10 +105,31 @@ describe('reports', () => {
       ['provider-a', 1500n, 2500n, -1000n, 1],
       ['provider-b', 2000n, 310n, 1690n, 1],
     ]);
-    const summary = report.summary.find((row) => row.currency === 'EUR' && row.day === today)!;
-    expect(summary.realGgrMinor).toBe(690n);
-    expect(summary.ngrMinor).toBe(summary.realGgrMinor - summary.bonusCostMinor);
-    expect(summary.activePlayers).toBeGreaterThanOrEqual(2);
+    const summaries = report.summary.filter((row) => row.currency === 'EUR');
+    expect(summaries.reduce((sum, row) => sum + row.realGgrMinor, 0n)).toBe(690n);
+    for (const summary of summaries)
+      expect(summary.ngrMinor).toBe(summary.realGgrMinor - summary.bonusCostMinor);
+    expect(Math.max(...summaries.map((row) => row.activePlayers))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('computes GGR per game, which adds up to the GGR per provider', async () => {
+    const report = await h.app.services.wallet.dailyReport({ from, to: tomorrow });
+    const perGame = new Map<string, bigint>();
+    for (const row of report.games.filter((line) => line.provider.startsWith('provider-'))) {
+      const key = `${row.provider}/${row.game}`;
+      perGame.set(key, (perGame.get(key) ?? 0n) + row.realGgrMinor);
+    }
+    expect(perGame).toEqual(
+      new Map([
+        ['provider-a/a-roulette', 500n],
+        ['provider-a/a-slot', -1500n],
+        ['provider-b/b-slot', 1690n],
+      ]),
+    );
+    const casino = report.gaming.filter((row) => row.product === 'casino');
+    expect(report.games.reduce((sum, row) => sum + row.realGgrMinor, 0n)).toBe(
+      casino.reduce((sum, row) => sum + row.realGgrMinor, 0n),
+    );
   });
 
   it('reconciles with the ledger to the minor unit: Σ movements of main balances = Σ main balances', async () => {
@@ -103,6 +156,12 @@ describe('reports', () => {
         url: `/nfx/operator/reports/daily?${query}`,
         headers: { authorization: `Bearer ${who.jwt}` },
       });
+    const games = await get(`from=${from}&to=${tomorrow}&section=games&format=csv`, payments);
+    expect(games.statusCode).toBe(200);
+    expect(games.body.split('\r\n')[0]).toBe(
+      'day,currency,provider,game,stakes,payouts,ggr,bonus_ggr,players',
+    );
+    expect(games.body).toMatch(/,EUR,provider-b,b-slot,20\.00,3\.10,16\.90,0\.00,1\r\n/);
     const json = await get(`from=${today}&to=${tomorrow}&section=gaming`, payments);
     expect(json.statusCode).toBe(200);
     expect((json.json() as { data: { items: Record<string, unknown>[] } }).data.items).toContainEqual({
@@ -122,7 +181,8 @@ describe('reports', () => {
     expect(csv.body.split('\r\n')[0]).toBe(
       'day,currency,ggr,bonus_cost,ngr,deposits,withdrawals,active_players',
     );
-    expect(csv.body).toContain(`${today},EUR,6.90,`);
+    // The whole GGR on one day, unless the fixtures straddled midnight.
+    expect(csv.body).toContain(from === today ? `${today},EUR,6.90,` : `${today},EUR,`);
 
     for (const query of [
       `from=${tomorrow}&to=${today}`,

@@ -1,8 +1,8 @@
 /**
  * The back office's money reports (issue #18), read from the ledger (wallet/ledger-report.ts) so they
  * reconcile with it to the minor unit; `reports.read`, a staff action with its audit row:
- * `GET /nfx/operator/reports/daily?from=YYYY-MM-DD&to=YYYY-MM-DD&section=summary|gaming|cash-flow&format=json|csv`
- * (`to` exclusive, at most REPORT_MAX_DAYS days). Amounts as decimal strings in each currency's
+ * `GET /nfx/operator/reports/daily?from=YYYY-MM-DD&to=YYYY-MM-DD&section=summary|gaming|games|cash-flow&format=json|csv`
+ * (`to` exclusive, at most REPORT_MAX_DAYS days; `games`: casino GGR per provider and game, ADR 050). Amounts as decimal strings in each currency's
  * precision; CSV for spreadsheets (RFC 4180, a formula-looking cell is quoted with a leading `'`).
  */
 import { formatMinor } from '@croupier/money/decimal';
@@ -22,7 +22,7 @@ const reportQuery = z
   .object({
     from: date,
     to: date,
-    section: z.enum(['summary', 'gaming', 'cash-flow']).default('summary'),
+    section: z.enum(['summary', 'gaming', 'games', 'cash-flow']).default('summary'),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .strict();
@@ -111,6 +111,21 @@ export async function reportsRoutes(
             row.currency,
             row.product,
             row.provider,
+            await money(row.realStakesMinor, row.currency),
+            await money(row.realPayoutsMinor, row.currency),
+            await money(row.realGgrMinor, row.currency),
+            await money(row.bonusGgrMinor, row.currency),
+            row.players,
+          ]),
+        );
+      } else if (query.section === 'games') {
+        header = ['day', 'currency', 'provider', 'game', 'stakes', 'payouts', 'ggr', 'bonus_ggr', 'players'];
+        rows = await Promise.all(
+          report.games.map(async (row) => [
+            row.day,
+            row.currency,
+            row.provider,
+            row.game,
             await money(row.realStakesMinor, row.currency),
             await money(row.realPayoutsMinor, row.currency),
             await money(row.realGgrMinor, row.currency),

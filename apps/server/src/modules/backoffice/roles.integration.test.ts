@@ -28,6 +28,8 @@ interface Endpoint {
   action: string;
   /** The roles that may call it (admin always may). */
   roles: BackofficeRole[];
+  /** What an allowed call answers when not 200 (its audit row then says `failed`). */
+  okStatus?: number;
   /** Puts the target back in the state the call expects (each allowed call changes it). */
   prepare?: () => Promise<void>;
 }
@@ -305,6 +307,42 @@ const ENDPOINTS: Endpoint[] = [
     roles: ['content', 'admin'],
   },
   {
+    method: 'POST',
+    url: () => '/nfx/content-manager/pages/preview',
+    body: () => ({ data: { body_html: '<p>Bonjour</p>' } }),
+    action: 'content.preview',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/content-manager/config?locale=en',
+    action: 'content.config_list',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/content-manager/config/en/games-config',
+    action: 'content.config_view',
+    roles: ['content', 'admin'],
+  },
+  {
+    // The version is stale (the epoch): an allowed call is audited and refused as stale, nothing written.
+    method: 'PUT',
+    url: () => '/nfx/content-manager/config/en/games-config',
+    body: () => ({
+      data: {
+        document: {
+          tournamentDisplay: { showParticipants: true, durationType: 'countdown', leaderImages: [] },
+          gameListPageSize: 24,
+        },
+        updated_at: '1970-01-01T00:00:00.000Z',
+      },
+    }),
+    action: 'content.config_update',
+    roles: ['content', 'admin'],
+    okStatus: 400,
+  },
+  {
     method: 'GET',
     url: () => '/nfx/operator/reports/daily?from=2026-01-01&to=2026-01-08',
     action: 'reports.daily',
@@ -315,6 +353,20 @@ const ENDPOINTS: Endpoint[] = [
     url: () => '/nfx/operator/kyc/reviews',
     action: 'kyc.queue',
     roles: ['risk', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/kyc/reviews/${playerId}`,
+    action: 'kyc.view',
+    roles: ['risk', 'admin'],
+  },
+  {
+    // A player without an applicant: the allowed read is audited and answers not found.
+    method: 'GET',
+    url: () => '/nfx/operator/kyc/reviews/999999999/documents/1',
+    action: 'kyc.read_document',
+    roles: ['risk', 'admin'],
+    okStatus: 404,
   },
   { method: 'GET', url: () => '/nfx/operator/offers', action: 'offers.list', roles: ['marketing', 'admin'] },
   {
@@ -639,6 +691,9 @@ beforeAll(async () => {
   });
   targetStaffId = Number(user.id);
   playerId = (await signUp(h.app, { currency: 'EUR', login: 'matrix-player@example.test' })).uid;
+  await h.database.db.execute(
+    sql`INSERT INTO kyc_applicants (player_id, applicant_id, status) VALUES (${BigInt(playerId)}, 'matrixapp1', 'pending')`,
+  );
   desk.jackpot = (
     await h.app.services.jackpots.staffCreate({
       key: 'matrix-jackpot',
@@ -711,8 +766,10 @@ describe('the role matrix', () => {
         expect(audit.action, `${role} → audit action`).toBe(endpoint.action);
         expect(audit.staff_id).toBe(String(who.id));
         if (allowed) {
-          expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(200);
-          expect(audit.outcome).toBe('done');
+          expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(
+            endpoint.okStatus ?? 200,
+          );
+          expect(audit.outcome).toBe(endpoint.okStatus ? 'failed' : 'done');
         } else {
           expect(answer.status, `${role} on ${endpoint.action}: ${answer.body}`).toBe(403);
           expect(audit).toMatchObject({ outcome: 'refused', detail: 'forbidden' });

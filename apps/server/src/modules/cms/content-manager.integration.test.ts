@@ -192,4 +192,67 @@ describe('content manager', () => {
     expect(Array.isArray(list.body.data)).toBe(true);
     expect((await call('GET', '/nfx/content-manager/pages', support)).status).toBe(403);
   });
+
+  it('lists one language and previews a body as the site would show it, writing nothing', async () => {
+    const french = await call('GET', '/nfx/content-manager/pages?locale=fr&limit=100', editor);
+    expect(french.status).toBe(200);
+    const entries = french.body.data as unknown as { locale: string; slug: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.locale === 'fr')).toBe(true);
+    expect((await call('GET', '/nfx/content-manager/pages?locale=de', editor)).status).toBe(400);
+
+    const before = await rows('cms_pages');
+    const preview = await call('POST', '/nfx/content-manager/pages/preview', editor, {
+      data: { body_html: '<h2>Bonjour</h2><script>alert(1)</script><a href="javascript:x">lien</a>' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.body_html).toContain('<h2>Bonjour</h2>');
+    expect(String(preview.body.data.body_html)).not.toMatch(/script|javascript/);
+    expect(await rows('cms_pages')).toBe(before);
+    const bad = await call('POST', '/nfx/content-manager/pages/preview', editor, { body_html: '<p>x</p>' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.details.code).toBe('validation');
+    expect(
+      (await call('POST', '/nfx/content-manager/pages/preview', support, { data: { body_html: '' } })).status,
+    ).toBe(403);
+  });
+
+  it('edits a content config section per locale, validated by its schema, at the version read', async () => {
+    const list = await call('GET', '/nfx/content-manager/config?locale=fr', editor);
+    expect(list.status).toBe(200);
+    const sections = list.body.data as unknown as { locale: string; section: string }[];
+    expect(sections.map((row) => row.section)).toContain('settings-seo');
+    expect(sections.every((row) => row.locale === 'fr')).toBe(true);
+
+    const url = '/nfx/content-manager/config/fr/settings-seo';
+    const read = await call('GET', url, editor);
+    expect(read.status).toBe(200);
+    const document = read.body.data.document as Record<string, unknown>;
+    const version = read.body.data.updated_at;
+
+    // Not the section's shape: refused, nothing written.
+    const bad = await call('PUT', url, editor, {
+      data: { document: { ...document, defaultTitle: 42 }, updated_at: version },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.details).toMatchObject({
+      code: 'validation',
+      fields: { 'document.defaultTitle': expect.any(String) },
+    });
+
+    const saved = await call('PUT', url, editor, {
+      data: { document: { ...document, defaultTitle: 'Croupier — casino en ligne' }, updated_at: version },
+    });
+    expect(saved.status).toBe(200);
+    const served = await h.app.inject({ method: 'GET', url: '/nfx/cms-config/fr' });
+    expect(JSON.stringify(served.json())).toContain('Croupier — casino en ligne');
+
+    const stale = await call('PUT', url, editor, {
+      data: { document: { ...document, defaultTitle: 'Écrasé' }, updated_at: version },
+    });
+    expect(stale.body.error!.details.code).toBe('stale_version');
+    expect((await call('GET', '/nfx/content-manager/config/de/settings-seo', editor)).status).toBe(400);
+    expect((await call('GET', '/nfx/content-manager/config/fr/unknown', editor)).status).toBe(400);
+    expect((await call('GET', url, support)).status).toBe(403);
+  });
 });

@@ -10,12 +10,15 @@
  * content on every node (the `changed` hook). Access checks and the audit row are the back-office
  * service's (content-manager.routes.ts).
  */
+
+import { cmsConfig } from '@croupier/contract/content/cms-config';
 import type { Db } from '@croupier/db/client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { cmsCustomCodes, cmsPages, cmsRedirects, cmsSeoPages } from './cms.tables.ts';
+import { CMS_SECTIONS, type CmsSection } from './cms.schemas.ts';
+import { cmsCustomCodes, cmsPages, cmsRedirects, cmsSeoPages, cmsSettings } from './cms.tables.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
 import { safeRedirectTarget } from './urls.ts';
 
@@ -121,6 +124,8 @@ const COLLECTIONS = {
 } satisfies Record<string, Collection>;
 
 export type ContentCollection = keyof typeof COLLECTIONS;
+export const CONFIG_SECTIONS = CMS_SECTIONS;
+export type ConfigSection = CmsSection;
 export const CONTENT_COLLECTIONS = Object.keys(COLLECTIONS) as ContentCollection[];
 
 export function isContentCollection(value: string): value is ContentCollection {
@@ -202,16 +207,116 @@ export function createContentManager(db: Db, hooks: { changed?: () => Promise<vo
     await hooks.changed?.();
   }
 
+  function configEntry(row: typeof cmsSettings.$inferSelect) {
+    return {
+      locale: row.locale,
+      section: row.section,
+      document: row.document,
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function findConfig(locale: 'en' | 'fr', section: ConfigSection) {
+    const [row] = await db
+      .select()
+      .from(cmsSettings)
+      .where(and(eq(cmsSettings.locale, locale), eq(cmsSettings.section, section)))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
   return {
-    async list(name: ContentCollection, page: { start: number; limit: number }) {
+    /**
+     * The content config sections (`cms_settings`, ADR 050): one document per section and locale,
+     * listed without their documents. Sections are the contract's; none is created or deleted here.
+     */
+    async listConfig(locale?: 'en' | 'fr') {
+      const rows = await db
+        .select({
+          locale: cmsSettings.locale,
+          section: cmsSettings.section,
+          updatedAt: cmsSettings.updatedAt,
+        })
+        .from(cmsSettings)
+        .where(locale ? eq(cmsSettings.locale, locale) : undefined)
+        .orderBy(asc(cmsSettings.section), asc(cmsSettings.locale));
+      return rows.map((row) => ({
+        locale: row.locale,
+        section: row.section,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
+
+    async getConfig(locale: 'en' | 'fr', section: ConfigSection) {
+      return configEntry(await findConfig(locale, section));
+    },
+
+    /**
+     * Replaces one section's document (`{data: {document, updated_at}}`), validated by the
+     * contract's schema of that section (what the site serves), at the version the editor read.
+     */
+    async updateConfig(locale: 'en' | 'fr', section: ConfigSection, body: unknown) {
+      const input = payload(
+        z.strictObject({
+          document: z
+            .record(z.string().max(100), z.unknown())
+            .refine((value) => JSON.stringify(value).length <= 100_000, 'too_long'),
+          updated_at: z.iso.datetime({ offset: true }),
+        }),
+        body,
+      );
+      const parsed = cmsConfig.shape[section].safeParse(input.document);
+      if (!parsed.success) {
+        const fields = Object.fromEntries(
+          parsed.error.issues
+            .slice(0, 10)
+            .map((issue) => [['document', ...issue.path].join('.'), issue.message || issue.code]),
+        );
+        throw new AppError('InvalidParameterException', {
+          code: 'validation',
+          message: 'validation',
+          fields,
+        });
+      }
+      const before = configEntry(await findConfig(locale, section));
+      const rows = await db
+        .update(cmsSettings)
+        .set({ document: parsed.data as Record<string, unknown>, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(cmsSettings.locale, locale),
+            eq(cmsSettings.section, section),
+            sql`date_trunc('milliseconds', ${cmsSettings.updatedAt}) = ${new Date(String(input.updated_at)).toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      if (!rows[0]) throw stale();
+      await changed();
+      return { before, after: configEntry(rows[0]) };
+    },
+
+    /** A page of entries; `locale` keeps one language's (pages and SEO records have one). */
+    async list(name: ContentCollection, page: { start: number; limit: number; locale?: 'en' | 'fr' }) {
       const collection = definition(name);
+      const localeColumn = (collection.table as unknown as { locale?: PgColumn }).locale;
       const rows = (await db
         .select()
         .from(collection.table)
+        .where(page.locale && localeColumn ? eq(localeColumn, page.locale) : undefined)
         .orderBy(...collection.order.map((column) => asc(column)))
         .offset(page.start)
         .limit(page.limit)) as Record<string, unknown>[];
       return rows.map((row) => toEntry(collection, row));
+    },
+
+    /**
+     * What the site would show for a page body (`{data: {body_html}}`): the sanitiser's output,
+     * nothing written (the editor's preview).
+     */
+    preview(body: unknown): { body_html: string } {
+      const input = payload(z.strictObject({ body_html: z.string().max(200_000) }), body);
+      return { body_html: sanitizeContentHtml(String(input.body_html)) };
     },
 
     async get(name: ContentCollection, id: bigint) {

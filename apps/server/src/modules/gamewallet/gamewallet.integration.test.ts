@@ -155,6 +155,15 @@ describe('bet, win, rollback', () => {
     expect(closed).toMatchObject({ status: 'closed', bet_minor: 300n, win_minor: 725n });
     expect(closed?.closed_at).not.toBeNull();
     expect(await h.mainMinor(p.id)).toBe(10_425n);
+    // The ledger names the game of each movement (the back office's GGR per game).
+    const games = await h.database.db.execute<{ kind: string; game: string | null }>(sql`
+      SELECT kind, metadata->>'game' AS game FROM ledger_transactions
+       WHERE metadata->>'round_id' = ${roundId} ORDER BY id`);
+    expect(games.rows).toEqual([
+      { kind: 'game_bet', game: h.gameCode },
+      { kind: 'game_bet', game: h.gameCode },
+      { kind: 'game_win', game: h.gameCode },
+    ]);
 
     // A closed round takes no more bets and no second win.
     expect((await bet(p.token, '1.00', { round_id: roundId })).reply.body).toEqual({

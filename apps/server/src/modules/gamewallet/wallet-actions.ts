@@ -306,6 +306,7 @@ export function createWalletActions({
               amountMinor,
               transactionId: input.transaction_id,
               roundId: input.round_id,
+              game: session.gameCode,
             },
             // A refusal rolls this whole transaction back (Short below): no savepoint needed.
             { tx, rollsBackOnRefusal: true, lockedGameBalances: start.lockedBalances },
@@ -412,6 +413,7 @@ export function createWalletActions({
             bonusMinor,
             transactionId: input.transaction_id,
             roundId: input.round_id,
+            game: session.gameCode,
           },
           { tx, lockedGameBalances: start.lockedBalances },
         );
@@ -546,6 +548,7 @@ export function createWalletActions({
           bonusMinor: betMode === 'real' ? ref.bonusMinor : 0n,
           transactionId: ref.providerTxId,
           roundId: input.round_id,
+          game: session.gameCode,
         },
         { tx },
       );

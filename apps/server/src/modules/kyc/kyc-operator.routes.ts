@@ -2,6 +2,10 @@
  * The KYC review desk's operator endpoints (issue #18), for staff with `kyc.review`, each a staff
  * action with its audit row:
  * - `GET /nfx/operator/kyc/reviews?status=pending,retry&offset=&count=`: the queue, longest first;
+ * - `GET /nfx/operator/kyc/reviews/:playerId`: one review — the platform's status, the provider's
+ *   result and the submitted images' metadata (ADR 050);
+ * - `GET /nfx/operator/kyc/reviews/:playerId/documents/:imageId`: one image, `{mime_type,
+ *   content_base64}`; every read is its own audit row (`kyc.read_document`, the image in `detail`);
  * - `POST /nfx/operator/kyc/reviews/:playerId/decision {expected, status, reason}`: a manual
  *   decision (verified, retry, rejected) on the review the reviewer saw (`expected`); a review that
  *   moved meanwhile answers `stale_version`.
@@ -27,6 +31,7 @@ const queueQuery = z
   })
   .strict();
 const playerParams = z.object({ playerId: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+const documentParams = playerParams.extend({ imageId: z.string().regex(/^[A-Za-z0-9]{1,40}$/) }).strict();
 const decisionBody = z
   .object({
     expected: z.enum(['not_started', 'pending', 'verified', 'retry', 'rejected']),
@@ -50,6 +55,38 @@ export async function kycOperatorRoutes(
       };
     });
     return sendData(reply, { items });
+  });
+
+  app.get('/nfx/operator/kyc/reviews/:playerId', async (request, reply) => {
+    const spec = {
+      permission: 'kyc.review' as const,
+      action: 'kyc.view',
+      target: { type: 'player', id: rawParam(request, 'playerId') },
+    };
+    const review = await staffAction(request, spec, async () => {
+      const { playerId } = playerParams.parse(request.params);
+      return { result: await kyc.reviewDetail(BigInt(playerId)) };
+    });
+    return sendData(reply, review);
+  });
+
+  app.get('/nfx/operator/kyc/reviews/:playerId/documents/:imageId', async (request, reply) => {
+    const spec = {
+      permission: 'kyc.review' as const,
+      action: 'kyc.read_document',
+      target: { type: 'player', id: rawParam(request, 'playerId') },
+    };
+    const image = await staffAction(request, spec, async () => {
+      const { playerId, imageId } = documentParams.parse(request.params);
+      const found = await kyc.documentImage(BigInt(playerId), imageId);
+      return {
+        result: { id: imageId, mime_type: found.mimeType, content_base64: found.content.toString('base64') },
+        detail: `image ${imageId}`,
+      };
+    });
+    // An identity document: no cache keeps it.
+    reply.header('cache-control', 'no-store');
+    return sendData(reply, image);
   });
 
   app.post('/nfx/operator/kyc/reviews/:playerId/decision', async (request, reply) => {

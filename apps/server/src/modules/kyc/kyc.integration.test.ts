@@ -12,6 +12,7 @@ import { kycCredentials } from '../../provider-credentials.ts';
 import { REVIEW_DELAY_MS } from '../../sandbox/kyc/kyc.service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, signUp } from '../accounts/account-test-client.ts';
+import { createStaff } from '../backoffice/staff-test-client.ts';
 import { operatorJwt } from '../cashier/cashier-test-client.ts';
 
 const PNG = Buffer.concat([
@@ -328,5 +329,74 @@ describe('identity verification with the sandbox provider', () => {
     const { newBrowser } = await import('../accounts/account-test-client.ts');
     const guest = newBrowser(t.app);
     expect((await guest.call('sumsub.getAccessToken', {})).body.error?.type).toBe('AuthorizationException');
+  });
+
+  it('shows risk staff the provider result and the images; every image read is audited; others are refused', async () => {
+    const risk = await createStaff(t, 'risk', { username: 'kyc-desk-risk' });
+    const support = await createStaff(t, 'support', { username: 'kyc-desk-support', mfa: false });
+    const { browser, uid } = await signUp(t.app);
+    await verifyWith(browser, 'passport-red-retry.png');
+    const get = async (url: string, jwt = risk.jwt) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${jwt}` },
+      });
+      return { status: response.statusCode, body: response.json() as { data: Record<string, unknown> } };
+    };
+    const detail = await get(`/nfx/operator/kyc/reviews/${uid}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({
+      player_id: uid,
+      status: 'retry',
+      provider: {
+        review_status: 'completed',
+        review_answer: 'RED',
+        reject_type: 'RETRY',
+        reject_labels: ['BAD_PROOF_OF_IDENTITY'],
+      },
+      provider_error: null,
+    });
+    const documents = detail.body.data.documents as { id: string; type: string; mime_type: string }[];
+    expect(documents.map((document) => document.type)).toEqual(['ID_CARD', 'SELFIE']);
+    expect(documents[0]?.mime_type).toBe('image/png');
+
+    const image = await get(`/nfx/operator/kyc/reviews/${uid}/documents/${documents[0]?.id}`);
+    expect(image.status).toBe(200);
+    expect(image.body.data).toMatchObject({ mime_type: 'image/png' });
+    expect(Buffer.from(String(image.body.data.content_base64), 'base64').equals(PNG)).toBe(true);
+
+    // Another applicant's image through this player: not found. Other roles: refused.
+    const { browser: otherBrowser, uid: otherUid } = await signUp(t.app);
+    await verifyWith(otherBrowser, 'passport.png');
+    const others = (await get(`/nfx/operator/kyc/reviews/${otherUid}`)).body.data.documents as {
+      id: string;
+    }[];
+    expect((await get(`/nfx/operator/kyc/reviews/${uid}/documents/${others[0]?.id}`)).status).toBe(404);
+    expect(
+      (await get(`/nfx/operator/kyc/reviews/${uid}/documents/${documents[0]?.id}`, support.jwt)).status,
+    ).toBe(403);
+    expect((await get(`/nfx/operator/kyc/reviews/${uid}`, support.jwt)).status).toBe(403);
+
+    const audit = await t.database.db.execute<{
+      action: string;
+      outcome: string;
+      staff: string;
+      detail: string | null;
+    }>(sql`
+      SELECT action, outcome, staff_username AS staff, detail FROM staff_audit_log
+      WHERE action IN ('kyc.view', 'kyc.read_document') AND target_id = ${String(uid)} ORDER BY id`);
+    expect(audit.rows).toEqual([
+      { action: 'kyc.view', outcome: 'done', staff: 'kyc-desk-risk', detail: null },
+      {
+        action: 'kyc.read_document',
+        outcome: 'done',
+        staff: 'kyc-desk-risk',
+        detail: `image ${documents[0]?.id}`,
+      },
+      { action: 'kyc.read_document', outcome: 'failed', staff: 'kyc-desk-risk', detail: expect.any(String) },
+      { action: 'kyc.read_document', outcome: 'refused', staff: 'kyc-desk-support', detail: 'forbidden' },
+      { action: 'kyc.view', outcome: 'refused', staff: 'kyc-desk-support', detail: 'forbidden' },
+    ]);
   });
 });

@@ -13,7 +13,12 @@ import { verifyPayloadDigest } from '../../lib/kyc-signature.ts';
 import { type KycCredentials, kycCredentials } from '../../provider-credentials.ts';
 import { createKycRepository, type KycApplicantRecord, type Tx } from './kyc.repository.ts';
 import type { KycStatus } from './kyc.tables.ts';
-import { createKycClient, KycProviderError } from './kyc-client.ts';
+import {
+  createKycClient,
+  KycProviderError,
+  type ProviderDocument,
+  type ProviderReview,
+} from './kyc-client.ts';
 
 const WEBHOOK_TYPES = new Set([
   'applicantPending',
@@ -199,6 +204,73 @@ export function createKycService(
      * `POST /webhooks/kyc`: the digest checked over the raw bytes (constant time) before anything
      * is read; then applied once (a replay finds its digest and changes nothing), in event order.
      */
+    /**
+     * One review for the back office (ADR 050): the platform's status, the provider's result and the
+     * images the player submitted (metadata; each image is read on its own, `documentImage`). A
+     * provider that cannot be reached leaves `provider: null` and says why in `provider_error`.
+     */
+    async reviewDetail(playerId: bigint) {
+      const row = await repository.byPlayer(playerId);
+      if (!row) throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+      let provider: ProviderReview | null = null;
+      let documents: ProviderDocument[] = [];
+      let providerError: string | null = client ? null : 'kyc_provider_not_configured';
+      if (client) {
+        try {
+          [provider, documents] = await Promise.all([
+            client.review(row.applicantId),
+            client.documents(row.applicantId),
+          ]);
+        } catch (error) {
+          if (!(error instanceof KycProviderError)) throw error;
+          deps.log.warn({ err: error, status: error.status }, 'KYC provider call failed');
+          providerError = 'kyc_provider_unavailable';
+        }
+      }
+      return {
+        player_id: Number(row.playerId),
+        applicant_id: row.applicantId,
+        status: statusOf(row),
+        last_event_at: row.lastEventAt?.toISOString() ?? null,
+        updated_at: row.updatedAt.toISOString(),
+        provider: provider && {
+          review_status: provider.reviewStatus,
+          review_answer: provider.reviewAnswer,
+          reject_type: provider.reviewRejectType,
+          reject_labels: provider.rejectLabels,
+          moderation_comment: provider.moderationComment,
+        },
+        documents: documents.map((document) => ({
+          id: document.id,
+          type: document.type,
+          file_name: document.fileName,
+          mime_type: document.mimeType,
+          size: document.size,
+        })),
+        provider_error: providerError,
+      };
+    },
+
+    /** One of the player's submitted images (only theirs: it must be among the applicant's documents). */
+    async documentImage(playerId: bigint, imageId: string): Promise<{ mimeType: string; content: Buffer }> {
+      const notFound = () =>
+        new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
+      const row = await repository.byPlayer(playerId);
+      if (!row) throw notFound();
+      const provider = requireClient();
+      try {
+        const [review, documents] = await Promise.all([
+          provider.review(row.applicantId),
+          provider.documents(row.applicantId),
+        ]);
+        if (!documents.some((document) => document.id === imageId)) throw notFound();
+        return await provider.documentImage(review.inspectionId ?? row.applicantId, imageId);
+      } catch (error) {
+        if (error instanceof KycProviderError && error.status === 404) throw notFound();
+        return providerFailed(error);
+      }
+    },
+
     /** The back office's review queue (issue #18): applicants waiting or stuck, longest first. */
     async reviewQueue(filter: { statuses: KycStatus[]; offset: number; count: number }) {
       const rows = await repository.listByStatus(filter.statuses, filter);

@@ -5,6 +5,8 @@
  * - gaming, per product (casino: `game_*` transactions; sport: `sport_*`) and provider: stakes and
  *   payouts of real money (players' main balances), GGR = stakes − payouts, the same for bonus money
  *   (bonus and betting-bonus balances), and the players who played;
+ * - games: the same casino figures per provider and game (`game` in the game movements' metadata;
+ *   movements recorded before the ledger kept it count under `unknown`);
  * - cash flow: every movement of players' main balances by transaction kind (deposits, withdrawal
  *   holds and releases, bonus conversions, cashback, prizes, adjustments, …);
  * - NGR = real GGR − bonus cost, where the bonus cost is the real money that bonuses, cashback and
@@ -23,6 +25,18 @@ export interface GamingRow {
   currency: string;
   product: 'casino' | 'sport';
   provider: string;
+  realStakesMinor: bigint;
+  realPayoutsMinor: bigint;
+  realGgrMinor: bigint;
+  bonusGgrMinor: bigint;
+  players: number;
+}
+
+export interface GameRow {
+  day: string;
+  currency: string;
+  provider: string;
+  game: string;
   realStakesMinor: bigint;
   realPayoutsMinor: bigint;
   realGgrMinor: bigint;
@@ -52,6 +66,7 @@ export interface DailySummaryRow {
 
 export interface LedgerReport {
   gaming: GamingRow[];
+  games: GameRow[];
   cashFlow: CashFlowRow[];
   summary: DailySummaryRow[];
 }
@@ -93,6 +108,29 @@ export function createLedgerReport(db: Db) {
            AND ${gamingPostings}
          GROUP BY 1, 2, 3, 4
          ORDER BY 1, 2, 3, 4`);
+      const games = await db.execute<{
+        day: string;
+        currency: string;
+        provider: string;
+        game: string;
+        real_stakes: string;
+        real_payouts: string;
+        bonus_net: string;
+        players: number;
+      }>(sql`
+        SELECT to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+               a.currency,
+               COALESCE(t.metadata->>'provider', 'unknown') AS provider,
+               COALESCE(t.metadata->>'game', 'unknown') AS game,
+               COALESCE(sum(-p.amount_minor) FILTER (WHERE a.name = 'main' AND p.amount_minor < 0), 0)::text AS real_stakes,
+               COALESCE(sum(p.amount_minor) FILTER (WHERE a.name = 'main' AND p.amount_minor > 0), 0)::text AS real_payouts,
+               COALESCE(sum(p.amount_minor) FILTER (WHERE a.name IN ('bonus', 'betting_bonus')), 0)::text AS bonus_net,
+               count(DISTINCT a.player_id)::int AS players
+          ${postingsIn}
+           AND t.kind LIKE 'game\\_%'
+           AND a.type = 'player' AND a.name IN ('main', 'bonus', 'betting_bonus')
+         GROUP BY 1, 2, 3, 4
+         ORDER BY 1, 2, 3, 4`);
       const cashFlow = await db.execute<{
         day: string;
         currency: string;
@@ -124,6 +162,21 @@ export function createLedgerReport(db: Db) {
           currency: row.currency,
           product: row.product,
           provider: row.provider,
+          realStakesMinor: stakes,
+          realPayoutsMinor: payouts,
+          realGgrMinor: stakes - payouts,
+          bonusGgrMinor: -big(row.bonus_net),
+          players: row.players,
+        };
+      });
+      const gameRows: GameRow[] = games.rows.map((row) => {
+        const stakes = big(row.real_stakes);
+        const payouts = big(row.real_payouts);
+        return {
+          day: row.day,
+          currency: row.currency,
+          provider: row.provider,
+          game: row.game,
           realStakesMinor: stakes,
           realPayoutsMinor: payouts,
           realGgrMinor: stakes - payouts,
@@ -174,7 +227,7 @@ export function createLedgerReport(db: Db) {
         .sort((a, b) =>
           a.day === b.day ? a.currency.localeCompare(b.currency) : a.day.localeCompare(b.day),
         );
-      return { gaming: gamingRows, cashFlow: cashFlowRows, summary };
+      return { gaming: gamingRows, games: gameRows, cashFlow: cashFlowRows, summary };
     },
 
     /** Σ of players' main balances per currency, from the accounts (the reconciliation's other side). */

@@ -691,6 +691,8 @@ export interface GameMovement {
   transactionId: string;
   /** The provider's round id (metadata only). */
   roundId: string | null;
+  /** The game's code (metadata only: the back office's GGR per game). */
+  game?: string | null;
 }
 
 export interface GamePostingResult {
@@ -772,6 +774,7 @@ function gameMetadata(movement: GameMovement): Record<string, string | null> {
     transaction_id: movement.transactionId,
     round_id: movement.roundId,
     player_id: movement.playerId.toString(),
+    ...(movement.game ? { game: movement.game } : {}),
   };
 }
 

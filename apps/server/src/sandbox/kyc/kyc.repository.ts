@@ -28,6 +28,32 @@ export function createKycRepository(db: Db) {
       return row;
     },
 
+    /** The documents an applicant submitted, without their bytes, oldest first. */
+    async documentsOf(applicantId: string) {
+      return db
+        .select({
+          id: sandboxKycDocuments.id,
+          kind: sandboxKycDocuments.kind,
+          fileName: sandboxKycDocuments.fileName,
+          mimeType: sandboxKycDocuments.mimeType,
+          sizeBytes: sandboxKycDocuments.sizeBytes,
+          submission: sandboxKycDocuments.submission,
+          createdAt: sandboxKycDocuments.createdAt,
+        })
+        .from(sandboxKycDocuments)
+        .where(eq(sandboxKycDocuments.applicantId, applicantId))
+        .orderBy(asc(sandboxKycDocuments.id));
+    },
+
+    /** One document with its bytes, if it is the applicant's. */
+    async document(applicantId: string, id: bigint) {
+      const [row] = await db
+        .select({ mimeType: sandboxKycDocuments.mimeType, content: sandboxKycDocuments.content })
+        .from(sandboxKycDocuments)
+        .where(and(eq(sandboxKycDocuments.applicantId, applicantId), eq(sandboxKycDocuments.id, id)));
+      return row;
+    },
+
     async applicantByExternalUserId(externalUserId: string): Promise<ApplicantRecord | undefined> {
       const [row] = await db
         .select()

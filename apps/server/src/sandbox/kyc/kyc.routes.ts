@@ -84,10 +84,25 @@ async function apiRoutes(app: FastifyInstance, options: SandboxKycRoutesOptions 
 
   app.get<{ Params: { selector: string } }>('/resources/applicants/:selector/one', async (request) => {
     signed(request);
-    const match = /^-;externalUserId=(.+)$/.exec(decodeURIComponent(request.params.selector));
-    if (!match?.[1]) throw new KycSandboxError(404, 'Applicant not found');
+    const selector = decodeURIComponent(request.params.selector);
+    const match = /^-;externalUserId=(.+)$/.exec(selector);
+    if (!match?.[1]) return kyc.applicantById(selector);
     return kyc.applicantByExternalUserId(match[1]);
   });
+
+  app.get<{ Params: { id: string } }>('/resources/applicants/:id/metadata/resources', async (request) => {
+    signed(request);
+    return kyc.documentsOf(request.params.id);
+  });
+
+  app.get<{ Params: { inspectionId: string; imageId: string } }>(
+    '/resources/inspections/:inspectionId/resources/:imageId',
+    async (request, reply) => {
+      signed(request);
+      const image = await kyc.documentImage(request.params.inspectionId, request.params.imageId);
+      return reply.header('content-type', image.mimeType).send(image.content);
+    },
+  );
 
   app.post('/resources/accessTokens/sdk', async (request) => kyc.createAccessToken(signed(request)));
 

@@ -82,23 +82,34 @@ function providerTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 
+/** The review's result as the provider states it: the answer, and for a rejection its labels and comment. */
+function reviewResultOf(applicant: ApplicantRecord) {
+  if (!applicant.reviewAnswer) return null;
+  return {
+    reviewAnswer: applicant.reviewAnswer,
+    ...(applicant.reviewRejectType
+      ? {
+          reviewRejectType: applicant.reviewRejectType,
+          rejectLabels: [applicant.reviewRejectType === 'FINAL' ? 'FORGERY' : 'BAD_PROOF_OF_IDENTITY'],
+          moderationComment:
+            applicant.reviewRejectType === 'FINAL'
+              ? 'The document could not be accepted.'
+              : 'The document photo is unreadable; please upload it again.',
+        }
+      : {}),
+  };
+}
+
 export function applicantView(applicant: ApplicantRecord) {
+  const reviewResult = reviewResultOf(applicant);
   return {
     id: applicant.id,
+    // The sandbox keeps one inspection per applicant, named like it.
+    inspectionId: applicant.id,
     createdAt: providerTime(applicant.createdAt),
     externalUserId: applicant.externalUserId,
     levelName: applicant.levelName,
-    review: {
-      reviewStatus: applicant.reviewStatus,
-      ...(applicant.reviewAnswer
-        ? {
-            reviewResult: {
-              reviewAnswer: applicant.reviewAnswer,
-              ...(applicant.reviewRejectType ? { reviewRejectType: applicant.reviewRejectType } : {}),
-            },
-          }
-        : {}),
-    },
+    review: { reviewStatus: applicant.reviewStatus, ...(reviewResult ? { reviewResult } : {}) },
   };
 }
 
@@ -121,23 +132,7 @@ export function createSandboxKyc(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
         reviewStatus: applicant.reviewStatus,
         createdAtMs: providerTime(now),
         ...(type === 'applicantReviewed' && applicant.reviewAnswer
-          ? {
-              reviewResult: {
-                reviewAnswer: applicant.reviewAnswer,
-                ...(applicant.reviewRejectType
-                  ? {
-                      reviewRejectType: applicant.reviewRejectType,
-                      rejectLabels: [
-                        applicant.reviewRejectType === 'FINAL' ? 'FORGERY' : 'BAD_PROOF_OF_IDENTITY',
-                      ],
-                      moderationComment:
-                        applicant.reviewRejectType === 'FINAL'
-                          ? 'The document could not be accepted.'
-                          : 'The document photo is unreadable; please upload it again.',
-                    }
-                  : {}),
-              },
-            }
+          ? { reviewResult: reviewResultOf(applicant) }
           : {}),
       };
       return { url: credentials.webhookUrl, body: JSON.stringify(body) };
@@ -240,6 +235,39 @@ export function createSandboxKyc(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
         );
       }
       return applicantView(applicant);
+    },
+
+    /** GET /resources/applicants/{id}/one */
+    async applicantById(id: string) {
+      const applicant = /^[a-f0-9]{24}$/.test(id) ? await repository.applicantById(id) : undefined;
+      if (!applicant) throw new KycSandboxError(404, 'Applicant not found');
+      return applicantView(applicant);
+    },
+
+    /** GET /resources/applicants/{id}/metadata/resources: the submitted images (Sumsub's shape, trimmed). */
+    async documentsOf(id: string) {
+      const applicant = /^[a-f0-9]{24}$/.test(id) ? await repository.applicantById(id) : undefined;
+      if (!applicant) throw new KycSandboxError(404, 'Applicant not found');
+      const rows = await repository.documentsOf(id);
+      return {
+        items: rows.map((row) => ({
+          id: row.id.toString(),
+          idDocDef: { idDocType: row.kind === 'IDENTITY' ? 'ID_CARD' : 'SELFIE' },
+          fileMetadata: { fileName: row.fileName, fileType: row.mimeType, fileSize: row.sizeBytes },
+          attemptId: `submission-${row.submission}`,
+          addedDate: providerTime(row.createdAt),
+        })),
+      };
+    },
+
+    /** GET /resources/inspections/{inspectionId}/resources/{imageId}: an image's bytes. */
+    async documentImage(inspectionId: string, imageId: string) {
+      const row =
+        /^[a-f0-9]{24}$/.test(inspectionId) && /^[1-9][0-9]{0,17}$/.test(imageId)
+          ? await repository.document(inspectionId, BigInt(imageId))
+          : undefined;
+      if (!row) throw new KycSandboxError(404, 'Resource not found');
+      return row;
     },
 
     /** GET /resources/applicants/-;externalUserId={id}/one */

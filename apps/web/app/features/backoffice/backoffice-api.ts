@@ -44,7 +44,7 @@ export class BackofficeApiError extends Error {
 
 export interface RequestOptions {
   token?: string | null;
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;

@@ -16,11 +16,14 @@ export const PERMISSIONS = [
   'withdrawals.decide',
   'deposits.read',
   'kyc.block',
+  'kyc.review',
   'cashier.settings',
   'affiliates.read',
   'promotions.edit',
   'sportsbook.read',
   'sportsbook.trade',
+  'content.edit',
+  'reports.read',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -65,6 +68,9 @@ export type SectionKey =
   | 'players'
   | 'withdrawals'
   | 'deposits'
+  | 'kyc'
+  | 'reports'
+  | 'content'
   | 'promotions'
   | 'trading'
   | 'tournaments'
@@ -85,6 +91,9 @@ export const SECTIONS: readonly Section[] = [
   { key: 'players', path: '/backoffice/players', permission: 'players.read' },
   { key: 'withdrawals', path: '/backoffice/withdrawals', permission: 'withdrawals.read' },
   { key: 'deposits', path: '/backoffice/deposits', permission: 'deposits.read' },
+  { key: 'kyc', path: '/backoffice/kyc', permission: 'kyc.review' },
+  { key: 'reports', path: '/backoffice/reports', permission: 'reports.read' },
+  { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
   { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
   { key: 'tournaments', path: '/backoffice/tournaments', permission: 'promotions.edit' },

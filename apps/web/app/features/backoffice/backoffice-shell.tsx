@@ -26,6 +26,9 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   tournaments: 'tournaments',
   jackpots: 'jackpot',
   loyalty: 'loyalty',
+  kyc: 'check-circle',
+  reports: 'calendar',
+  content: 'globe',
   audit: 'history',
   staff: 'shield',
 };
