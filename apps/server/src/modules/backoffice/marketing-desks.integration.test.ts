@@ -120,7 +120,7 @@ describe('the tournaments desk', () => {
     const { key: _key, ...edit } = tournament({ name: { en: 'Desk Cup II', fr: 'Coupe du bureau II' } });
     const stale = await call('PUT', `/nfx/operator/tournaments/${id}`, {
       ...edit,
-      version: '0000000000000000',
+      version: '000000000000000000000000',
     });
     expect(stale.status).toBe(400);
     expect(stale.body.error).toMatchObject({ details: { code: 'stale_version' } });
