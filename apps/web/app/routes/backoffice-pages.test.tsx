@@ -488,6 +488,59 @@ describe('signed in', () => {
     });
   });
 
+  test('in French, an admin adds a staff member (the setup link shown) and turns off a lost two-factor', async () => {
+    saveToken('jwt-1');
+    const admin: BackofficeUser = {
+      ...PAYMENTS,
+      id: 1,
+      username: 'boss',
+      role: 'admin',
+      permissions: ['staff.manage'],
+    };
+    const clerk: BackofficeUser = { ...PAYMENTS, mfa: { required: true, enabled: true } };
+    const link = 'http://casino.test/nfx/auth/setup#code=abc';
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: admin };
+      if (method === 'GET' && path.startsWith('/nfx/users?')) return { status: 200, body: [admin, clerk] };
+      if (method === 'POST' && path === '/nfx/users') {
+        return {
+          status: 200,
+          body: {
+            user: { ...PAYMENTS, id: 8, username: 'trader-1', role: 'trader' },
+            setup_link: link,
+            emailed: true,
+          },
+        };
+      }
+      if (method === 'DELETE')
+        return { status: 200, body: { ...clerk, mfa: { required: true, enabled: false } } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/staff');
+    const form = await screen.findByRole('region', { name: "Ajouter un membre de l'équipe" });
+    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'trader@croupier.test' } });
+    fireEvent.change(within(form).getByLabelText('Rôle'), { target: { value: 'trader' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Ajouter' }));
+    });
+    expect((await screen.findByTestId('staff-setup-link')).textContent).toContain(link);
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/nfx/users',
+      body: { email: 'trader@croupier.test', role: 'trader' },
+    });
+
+    const row = screen.getByRole('row', { name: /pay-clerk/ });
+    fireEvent.click(within(row).getByRole('button', { name: 'Désactiver la double authentification' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Désactiver la double authentification de pay-clerk ?',
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Désactiver la double authentification' }));
+    });
+    await screen.findByText('Double authentification de pay-clerk désactivée.');
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ path: '/nfx/users/7/mfa' });
+  });
+
   test("a player's file; a balance adjustment is confirmed and sent with a decimal amount, the currency, a reason and a key", async () => {
     saveToken('jwt-1');
     const file = PLAYER_FILE;

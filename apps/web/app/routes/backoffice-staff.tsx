@@ -1,6 +1,9 @@
 /**
  * Staff (admins): the back-office accounts and their roles. A role is changed one row at a time,
- * after a confirmation; nobody changes their own (the server refuses it too: `own_role`).
+ * after a confirmation; nobody changes their own (the server refuses it too: `own_role`). An admin
+ * adds a staff member with a role (`POST /nfx/users`): nobody chooses a password for them — the
+ * server answers a one-time setup link (also mailed when it knows its public address) to hand
+ * over. A lost authenticator: the admin turns the member's two-factor off, they enrol again.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +42,7 @@ export default function BackofficeStaff({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeading title={t('staff.title')} />
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
+      <InviteForm />
       <TableBox label={t('staff.title')}>
         <table className="w-full min-w-[44rem] border-collapse">
           <thead className="border-b border-border">
@@ -67,6 +71,7 @@ export default function BackofficeStaff({ loaderData }: Route.ComponentProps) {
                           : t('staff.mfaOff')}
                     </span>
                   )}
+                  {user.mfa?.enabled && user.id !== meId && <ResetMfa user={user} />}
                 </td>
                 <td className={TD}>
                   {user.id === meId ? (
@@ -150,5 +155,119 @@ function RoleForm({ user }: { user: BackofficeUser }) {
         {t('staff.save')}
       </Button>
     </form>
+  );
+}
+
+/** Adds a staff member with a role; shows the one-time setup link to hand over. */
+function InviteForm() {
+  const { t } = useTranslation('backoffice');
+  const toasts = useToasts();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState(false);
+  const [invited, setInvited] = useState<{ name: string; link: string; emailed: boolean } | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const username = String(data.get('username') ?? '').trim();
+    const body = {
+      email: String(data.get('email') ?? '').trim(),
+      role: String(data.get('role') ?? ''),
+      ...(username ? { username } : {}),
+    };
+    setPending(true);
+    try {
+      const answer = await staffRequest<{ user: BackofficeUser; setup_link: string; emailed: boolean }>(
+        '/nfx/users',
+        { method: 'POST', body },
+      );
+      setInvited({ name: answer.user.username, link: answer.setup_link, emailed: answer.emailed });
+      form.reset();
+      toasts.show({ kind: 'success', title: t('staff.invited', { name: answer.user.username }) });
+      await revalidator.revalidate();
+    } catch (caught) {
+      toasts.show({ kind: 'error', title: errorText(t, caught) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = 'min-h-11 w-full rounded-lg border border-border bg-background px-3 text-base';
+  return (
+    <section aria-label={t('staff.invite')} className="mb-4 rounded-xl border border-border bg-surface p-4">
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">{t('staff.invite')}</h2>
+      <form
+        onSubmit={submit}
+        className="grid gap-2 tablet:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] tablet:items-end"
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('staff.email')}
+          <input name="email" type="email" required maxLength={254} className={field} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('staff.usernameOptional')}
+          <input name="username" pattern="[A-Za-z0-9._\-]{3,32}" maxLength={32} className={field} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('staff.role')}
+          <select name="role" required defaultValue="support" className={field}>
+            {STAFF_ROLES.map((value) => (
+              <option key={value} value={value}>
+                {t(`roles.${value}`, { defaultValue: value })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm" loading={pending}>
+          {t('staff.inviteSubmit')}
+        </Button>
+      </form>
+      {invited && (
+        <div
+          className="mt-3 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm"
+          data-testid="staff-setup-link"
+        >
+          <p>{t(invited.emailed ? 'staff.linkEmailed' : 'staff.linkToHand', { name: invited.name })}</p>
+          <p className="mt-1 font-mono text-xs break-all select-all">{invited.link}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Turns a member's two-factor off (a lost phone), after a confirmation; they enrol again at sign-in. */
+function ResetMfa({ user }: { user: BackofficeUser }) {
+  const { t } = useTranslation('backoffice');
+  const dialogs = useDialogs();
+  const toasts = useToasts();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState(false);
+
+  async function reset() {
+    const confirmed = await dialogs.confirm({
+      title: t('staff.resetMfaTitle', { name: user.username }),
+      text: t('staff.resetMfaText'),
+      confirmText: t('staff.resetMfa'),
+      cancelText: t('cancel'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    setPending(true);
+    try {
+      await staffRequest(`/nfx/users/${user.id}/mfa`, { method: 'DELETE' });
+      toasts.show({ kind: 'success', title: t('staff.resetMfaDone', { name: user.username }) });
+      await revalidator.revalidate();
+    } catch (caught) {
+      toasts.show({ kind: 'error', title: errorText(t, caught) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Button type="button" size="sm" variant="secondary" className="mt-1" onClick={reset} loading={pending}>
+      {t('staff.resetMfa')}
+    </Button>
   );
 }

@@ -39,6 +39,9 @@ const en = {
   'mail.reset.subject': 'Reset your back-office password',
   'mail.reset.text':
     'Someone asked to reset the password of your Croupier back-office account.\n\nOpen this link within {minutes} minutes to choose a new one:\n{link}\n\nIf it was not you, ignore this email: your password stays the same.',
+  'mail.invite.subject': 'Your Croupier back-office account',
+  'mail.invite.text':
+    'An administrator created a Croupier back-office account for you ({role}).\n\nOpen this link within {hours} hours to choose your password (it works once):\n{link}',
   'mail.confirm.subject': 'Confirm your back-office email address',
   'mail.confirm.text':
     'Open this link within {hours} hours to confirm the email address of your Croupier back-office account:\n{link}',
@@ -95,6 +98,9 @@ const fr: Record<BackofficeMessageKey, string> = {
   'mail.reset.subject': 'Réinitialisez votre mot de passe du back-office',
   'mail.reset.text':
     "Quelqu'un a demandé la réinitialisation du mot de passe de votre compte back-office Croupier.\n\nOuvrez ce lien dans les {minutes} minutes pour en choisir un nouveau :\n{link}\n\nSi ce n'était pas vous, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  'mail.invite.subject': 'Votre compte back-office Croupier',
+  'mail.invite.text':
+    "Un administrateur vous a créé un compte back-office Croupier ({role}).\n\nOuvrez ce lien dans les {hours} heures pour choisir votre mot de passe (il ne sert qu'une fois) :\n{link}",
   'mail.confirm.subject': 'Confirmez votre adresse e-mail du back-office',
   'mail.confirm.text':
     "Ouvrez ce lien dans les {hours} heures pour confirmer l'adresse e-mail de votre compte back-office Croupier :\n{link}",

@@ -24,6 +24,7 @@ import {
   changePasswordBody,
   confirmationQuery,
   forgotPasswordBody,
+  inviteBody,
   listUsersQuery,
   loginBody,
   mfaEnableBody,
@@ -341,6 +342,17 @@ export async function backofficeRoutes(
     await backoffice.authenticate(authorization(request));
     const query = parse(listUsersQuery, request.query);
     return backoffice.listUsers(authorization(request), query, auditOrigin(request));
+  });
+
+  // An admin adds a staff member with a role; they choose their password at a one-time link.
+  app.post('/nfx/users', async (request) => {
+    await backoffice.authenticate(authorization(request));
+    const body = parse(inviteBody, request.body);
+    return backoffice.inviteStaff(authorization(request), body, {
+      linkOrigin: ownOrigin(request),
+      link: linkContext(request),
+      origin: auditOrigin(request),
+    });
   });
 
   // An admin turns off a staff member's two-factor (a lost phone); they enrol again.

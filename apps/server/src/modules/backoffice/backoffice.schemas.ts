@@ -52,6 +52,17 @@ export const registerBody = z.strictObject({
   password: newPassword,
 });
 
+/** An admin adds a staff member with a role: no password (they choose it at the setup link). */
+export const inviteBody = z.strictObject({
+  email,
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,32}$/, 'invalid_format')
+    .optional(),
+  role: z.enum(BACKOFFICE_ROLES),
+});
+
 export const forgotPasswordBody = z.strictObject({ email });
 
 export const resetPasswordBody = z

@@ -26,7 +26,13 @@ import { signBackofficeJwt, verifyBackofficeJwt } from './backoffice.jwt.ts';
 import { backofficeText } from './backoffice.messages.ts';
 import { type BackofficeUserRow, createBackofficeRepository, NO_PASSWORD } from './backoffice.repository.ts';
 import { type BackofficeRole, can, needsMfa, type Permission, permissionsOf } from './backoffice.roles.ts';
-import { hashCode, newCode } from './backoffice.staff.ts';
+import {
+  createStaffAccount,
+  hashCode,
+  newCode,
+  SETUP_CODE_TTL_SECONDS,
+  StaffCreateError,
+} from './backoffice.staff.ts';
 
 export type { BackofficeRole, Permission } from './backoffice.roles.ts';
 
@@ -553,6 +559,64 @@ export function createBackofficeService(deps: Deps, collaborators: { mailer: Bac
           if (!before || !updated)
             throw new AppError('MethodNotFoundException', { code: 'not_found', message: 'not_found' });
           return { result: toUserDto(updated), before: { role: before.role }, after: { role: updated.role } };
+        },
+      );
+    },
+
+    /**
+     * `POST /users`: an admin adds a staff member with a role. Nobody chooses a password for them:
+     * they get a one-time setup link (stored hashed, 24 hours, single use), mailed when the server
+     * knows its public origin and answered to the admin to hand over, as `npm run staff:create`
+     * prints it. The audit row names the account and role, never the link.
+     */
+    async inviteStaff(
+      authorization: string | undefined,
+      input: { email: string; username?: string | undefined; role: BackofficeRole },
+      meta: { linkOrigin: string; link: LinkContext; origin: AuditOrigin },
+    ): Promise<{ user: BackofficeUserDto; setup_link: string; expires_at: string; emailed: boolean }> {
+      return act(
+        authorization,
+        { permission: 'staff.manage', action: 'staff.invite', origin: meta.origin },
+        async (actor) => {
+          await limit('roleUser', actor.id.toString());
+          let created: Awaited<ReturnType<typeof createStaffAccount>>;
+          try {
+            created = await createStaffAccount(deps.db, {
+              email: input.email,
+              username: input.username,
+              role: input.role,
+              origin: meta.linkOrigin,
+              now: deps.now(),
+            });
+          } catch (error) {
+            if (!(error instanceof StaffCreateError)) throw error;
+            throw error.code === 'taken'
+              ? new AppError('InvalidParameterException', { code: 'taken', message: 'taken' })
+              : new AppError('InvalidParameterException', {
+                  code: 'validation',
+                  message: 'validation',
+                  fields: { username: 'invalid_format' },
+                });
+          }
+          const emailed = meta.link.origin !== null;
+          if (emailed) {
+            await collaborators.mailer.enqueueEmail({
+              to: created.user.email,
+              subject: backofficeText(meta.link.locale, 'mail.invite.subject'),
+              text: backofficeText(meta.link.locale, 'mail.invite.text', {
+                link: created.link,
+                role: input.role,
+                hours: SETUP_CODE_TTL_SECONDS / 3600,
+              }),
+              locale: meta.link.locale,
+              meta: { link: created.link },
+            });
+          }
+          const user = toUserDto(created.user);
+          return {
+            result: { user, setup_link: created.link, expires_at: created.expiresAt.toISOString(), emailed },
+            after: { id: user.id, username: user.username, email: user.email, role: input.role },
+          };
         },
       );
     },

@@ -255,4 +255,66 @@ describe('players desk', () => {
       { staff_username: 'desk-support', detail: 'account shared with a relative', outcome: 'done' },
     ]);
   });
+
+  it('an admin adds a staff member with a role: a one-time setup link, mailed, no password chosen for them', async () => {
+    const invite = (body: Record<string, unknown>, who: TestStaff = admin) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/nfx/users',
+        headers: { authorization: `Bearer ${who.jwt}` },
+        payload: body,
+      });
+    // Not an admin: refused; a bad role or email: typed errors; nothing created.
+    expect((await invite({ email: 'new.trader@croupier.test', role: 'trader' }, support)).statusCode).toBe(
+      403,
+    );
+    expect((await invite({ email: 'new.trader@croupier.test', role: 'owner' })).statusCode).toBe(400);
+    expect((await invite({ email: 'not-an-email', role: 'trader' })).statusCode).toBe(400);
+    const count = async () =>
+      (
+        await h.database.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM backoffice_users WHERE email = 'new.trader@croupier.test'`,
+        )
+      ).rows[0]!.n;
+    expect(await count()).toBe(0);
+
+    const added = await invite({ email: 'New.Trader@croupier.test', username: 'new-trader', role: 'trader' });
+    expect(added.statusCode, added.body).toBe(200);
+    const body = added.json() as {
+      user: { username: string; role: string };
+      setup_link: string;
+      emailed: boolean;
+    };
+    expect(body.user).toMatchObject({ username: 'new-trader', role: 'trader' });
+    expect(body.emailed).toBe(true);
+    expect(body.setup_link).toMatch(/\/nfx\/auth\/setup#code=[A-Za-z0-9_-]{43}$/);
+    const mails = (
+      await h.app.inject({ method: 'GET', url: '/dev/mailbox.json?to=new.trader%40croupier.test' })
+    ).json().items as { link: string | null }[];
+    expect(mails.at(-1)?.link).toBe(body.setup_link);
+    // The same email again: taken, nothing more created.
+    expect((await invite({ email: 'new.trader@croupier.test', role: 'support' })).json()).toMatchObject({
+      error: { details: { code: 'taken' } },
+    });
+    expect(await count()).toBe(1);
+
+    // The link sets the first password, once.
+    const code = body.setup_link.split('#code=')[1]!;
+    const setup = (password: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/nfx/auth/setup',
+        remoteAddress: '10.9.9.9',
+        payload: { code, password, passwordConfirmation: password },
+      });
+    expect((await setup('a trader password 1')).statusCode).toBe(200);
+    expect((await setup('another password 1')).statusCode).toBe(400);
+    // The audit row names the account and role, never the link.
+    const audit = await h.database.db.execute<{ after: unknown; outcome: string }>(
+      sql`SELECT after, outcome FROM staff_audit_log WHERE action = 'staff.invite' AND outcome = 'done'`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(JSON.stringify(audit.rows[0]!.after)).not.toContain('code=');
+    expect(audit.rows[0]!.after).toMatchObject({ username: 'new-trader', role: 'trader' });
+  });
 });

@@ -645,6 +645,13 @@ const ENDPOINTS: Endpoint[] = [
     action: 'staff.create',
     roles: ['admin'],
   },
+  {
+    method: 'POST',
+    url: () => '/nfx/users',
+    body: () => ({ email: `invite-${++counter}@croupier.test`, role: 'support' }),
+    action: 'staff.invite',
+    roles: ['admin'],
+  },
 ];
 
 async function call(endpoint: Endpoint, who: TestStaff) {
