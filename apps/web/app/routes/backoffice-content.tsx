@@ -11,7 +11,15 @@ import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
-import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import {
+  ErrorNote,
+  PageHeading,
+  Pager,
+  PillTabs,
+  TableBox,
+  TD,
+  TH,
+} from '../features/backoffice/backoffice-shell.tsx';
 import {
   CONTENT_COLLECTIONS,
   CONTENT_LOCALES,
@@ -52,16 +60,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-const PILL =
-  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap';
-const pillClass = (active: boolean) =>
-  cx(
-    PILL,
-    active
-      ? 'border-accent bg-accent/15 text-text'
-      : 'border-border text-muted hover:border-border-strong hover:text-text',
-  );
-
 function cell(value: unknown, yes: string, no: string): string {
   if (typeof value === 'boolean') return value ? yes : no;
   if (value === null || value === undefined) return '';
@@ -95,37 +93,26 @@ export default function BackofficeContent({ loaderData }: Route.ComponentProps) 
           </Button>
         )}
       </PageHeading>
-      <nav aria-label={t('content.collectionsLabel')} className="-mx-1 mb-3 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {CONTENT_COLLECTIONS.map((item) => (
-            <li key={item.key}>
-              <Link
-                to={href({ collection: item.key, offset: 0 })}
-                aria-current={item.key === collection ? 'page' : undefined}
-                className={pillClass(item.key === collection)}
-              >
-                {t(`content.collections.${item.key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillTabs
+        label={t('content.collectionsLabel')}
+        className="mb-3"
+        tabs={CONTENT_COLLECTIONS.map((item) => ({
+          key: item.key,
+          href: href({ collection: item.key, offset: 0 }),
+          text: t(`content.collections.${item.key}`),
+          current: item.key === collection,
+        }))}
+      />
       {spec.localized && (
-        <nav aria-label={t('content.localeLabel')} className="-mx-1 mb-4 overflow-x-auto">
-          <ul className="flex gap-1 px-1">
-            {CONTENT_LOCALES.map((value) => (
-              <li key={value}>
-                <Link
-                  to={href({ locale: value, offset: 0 })}
-                  aria-current={value === loaderData.locale ? 'page' : undefined}
-                  className={pillClass(value === loaderData.locale)}
-                >
-                  {t(`content.locales.${value}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PillTabs
+          label={t('content.localeLabel')}
+          tabs={CONTENT_LOCALES.map((value) => ({
+            key: value,
+            href: href({ locale: value, offset: 0 }),
+            text: t(`content.locales.${value}`),
+            current: value === loaderData.locale,
+          }))}
+        />
       )}
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
       {!loaderData.error && items.length === 0 ? (

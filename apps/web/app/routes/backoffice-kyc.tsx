@@ -9,7 +9,15 @@ import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
-import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import {
+  ErrorNote,
+  PageHeading,
+  Pager,
+  PillTabs,
+  TableBox,
+  TD,
+  TH,
+} from '../features/backoffice/backoffice-shell.tsx';
 import {
   KYC_PAGE_SIZE,
   KYC_TABS,
@@ -54,26 +62,15 @@ export default function BackofficeKyc({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeading title={t('kyc.title')} />
-      <nav aria-label={t('kyc.tabsLabel')} className="-mx-1 mb-4 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {(Object.keys(KYC_TABS) as KycTab[]).map((value) => (
-            <li key={value}>
-              <Link
-                to={href({ tab: value, offset: 0 })}
-                aria-current={value === tab ? 'page' : undefined}
-                className={cx(
-                  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
-                  value === tab
-                    ? 'border-accent bg-accent/15 text-text'
-                    : 'border-border text-muted hover:border-border-strong hover:text-text',
-                )}
-              >
-                {t(`kyc.tabs.${value}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillTabs
+        label={t('kyc.tabsLabel')}
+        tabs={(Object.keys(KYC_TABS) as KycTab[]).map((value) => ({
+          key: value,
+          href: href({ tab: value, offset: 0 }),
+          text: t(`kyc.tabs.${value}`),
+          current: value === tab,
+        }))}
+      />
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
       {!loaderData.error && items.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-muted">

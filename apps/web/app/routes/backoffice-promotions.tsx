@@ -7,12 +7,19 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
-import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import {
+  ErrorNote,
+  PageHeading,
+  PillTabs,
+  TableBox,
+  TD,
+  TH,
+} from '../features/backoffice/backoffice-shell.tsx';
 import {
   AMOUNT_FIELDS,
   amountFieldsOf,
@@ -193,26 +200,15 @@ export default function BackofficePromotions({ loaderData }: Route.ComponentProp
   return (
     <div>
       <PageHeading title={t('promotions.title')} />
-      <nav aria-label={t('promotions.tabs')} className="-mx-1 mb-4 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {PROMOTION_TABS.map((value) => (
-            <li key={value}>
-              <Link
-                to={href({ tab: value })}
-                aria-current={value === tab ? 'page' : undefined}
-                className={cx(
-                  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
-                  value === tab
-                    ? 'border-accent bg-accent/15 text-text'
-                    : 'border-border text-muted hover:border-border-strong hover:text-text',
-                )}
-              >
-                {t(`promotions.tab.${value}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillTabs
+        label={t('promotions.tabs')}
+        tabs={PROMOTION_TABS.map((value) => ({
+          key: value,
+          href: href({ tab: value }),
+          text: t(`promotions.tab.${value}`),
+          current: value === tab,
+        }))}
+      />
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
       {tab === 'templates' && <TemplatesTab data={loaderData} href={href} />}
       {tab === 'offers' && <OffersTab data={loaderData} href={href} />}

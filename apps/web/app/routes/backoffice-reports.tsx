@@ -7,13 +7,20 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
-import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import {
+  ErrorNote,
+  PageHeading,
+  PillTabs,
+  TableBox,
+  TD,
+  TH,
+} from '../features/backoffice/backoffice-shell.tsx';
 import {
   downloadReportCsv,
   MONEY_COLUMNS,
@@ -118,26 +125,15 @@ export default function BackofficeReports({ loaderData }: Route.ComponentProps) 
         </Button>
         <p className="w-full text-xs text-muted">{t('reports.utcNote')}</p>
       </Form>
-      <nav aria-label={t('reports.sectionsLabel')} className="-mx-1 mb-4 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {REPORT_SECTIONS.map((value) => (
-            <li key={value}>
-              <Link
-                to={sectionHref(value)}
-                aria-current={value === section ? 'page' : undefined}
-                className={cx(
-                  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
-                  value === section
-                    ? 'border-accent bg-accent/15 text-text'
-                    : 'border-border text-muted hover:border-border-strong hover:text-text',
-                )}
-              >
-                {t(`reports.sections.${value}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillTabs
+        label={t('reports.sectionsLabel')}
+        tabs={REPORT_SECTIONS.map((value) => ({
+          key: value,
+          href: sectionHref(value),
+          text: t(`reports.sections.${value}`),
+          current: value === section,
+        }))}
+      />
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
       {downloadError && <ErrorNote text={downloadError} />}
       {!loaderData.error && items.length === 0 ? (

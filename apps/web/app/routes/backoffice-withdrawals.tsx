@@ -13,7 +13,15 @@ import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-lo
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { can } from '../features/backoffice/backoffice-permissions.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
-import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import {
+  ErrorNote,
+  PageHeading,
+  Pager,
+  PillTabs,
+  TableBox,
+  TD,
+  TH,
+} from '../features/backoffice/backoffice-shell.tsx';
 import {
   type OperatorWithdrawal,
   parseOffset,
@@ -85,26 +93,15 @@ export default function BackofficeWithdrawals({ loaderData }: Route.ComponentPro
   return (
     <div>
       <PageHeading title={t('withdrawals.title')} />
-      <nav aria-label={t('withdrawals.statusFilter')} className="-mx-1 mb-4 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
-          {WITHDRAWAL_STATUSES.map((value) => (
-            <li key={value}>
-              <Link
-                to={href({ status: value })}
-                aria-current={value === status ? 'page' : undefined}
-                className={cx(
-                  'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
-                  value === status
-                    ? 'border-accent bg-accent/15 text-text'
-                    : 'border-border text-muted hover:border-border-strong hover:text-text',
-                )}
-              >
-                {t(`withdrawals.status.${value}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PillTabs
+        label={t('withdrawals.statusFilter')}
+        tabs={WITHDRAWAL_STATUSES.map((value) => ({
+          key: value,
+          href: href({ status: value }),
+          text: t(`withdrawals.status.${value}`),
+          current: value === status,
+        }))}
+      />
       {loaderData.error && <ErrorNote text={errorText(t, loaderData.error)} />}
       {!loaderData.error && items.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-muted">

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { localeOfPath } from '../../lib/locale-paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
@@ -163,6 +163,43 @@ export function Pager({ previous, next }: { previous: string | null; next: strin
           {t('pager.next')}
         </Button>
       )}
+    </nav>
+  );
+}
+
+/** One pill of a PillTabs row. */
+export interface PillTab {
+  key: string;
+  href: string;
+  text: string;
+  current: boolean;
+}
+
+/**
+ * A row of links as pills (status tabs, report sections, collections, languages), the current one
+ * marked for assistive technology too; the row scrolls within itself on a phone.
+ */
+export function PillTabs({ label, tabs, className }: { label: string; tabs: PillTab[]; className?: string }) {
+  return (
+    <nav aria-label={label} className={cx('-mx-1 overflow-x-auto', className ?? 'mb-4')}>
+      <ul className="flex gap-1 px-1">
+        {tabs.map((tab) => (
+          <li key={tab.key}>
+            <Link
+              to={tab.href}
+              aria-current={tab.current ? 'page' : undefined}
+              className={cx(
+                'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
+                tab.current
+                  ? 'border-accent bg-accent/15 text-text'
+                  : 'border-border text-muted hover:border-border-strong hover:text-text',
+              )}
+            >
+              {tab.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }
