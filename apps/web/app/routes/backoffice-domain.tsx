@@ -214,7 +214,7 @@ function DomainForm({ domain, isNew }: { domain: StaffDomain; isNew: boolean }) 
               // Groups have no identity of their own; their place is their key.
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, never reordered
               key={index}
-              className="grid gap-3 rounded-lg border border-border bg-surface p-3 md:grid-cols-3"
+              className="grid gap-3 rounded-lg border border-border bg-surface p-3 tablet:grid-cols-3"
             >
               <TextField
                 id={`${ids}-agent-${index}`}
@@ -235,7 +235,7 @@ function DomainForm({ domain, isNew }: { domain: StaffDomain; isNew: boolean }) 
                 value={group.disallow}
                 onChange={(disallow) => setGroup(index, { disallow })}
               />
-              <div className="md:col-span-3">
+              <div className="tablet:col-span-3">
                 <Button
                   type="button"
                   size="sm"
