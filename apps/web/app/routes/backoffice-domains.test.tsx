@@ -248,4 +248,39 @@ describe('domains desk', () => {
       ),
     ).toBeTruthy();
   });
+  test('a new host is sent with its settings; a taken host is refused in words', async () => {
+    saveToken('jwt-1');
+    const calls = fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: EDITOR };
+      if (method === 'POST' && path === '/nfx/operator/domains') return error(400, 'domain_taken');
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/backoffice/domains/new');
+    await screen.findByRole('heading', { name: 'New domain' });
+    fireEvent.change(screen.getByLabelText('Host'), { target: { value: 'shop.casino.example' } });
+    fireEvent.change(screen.getByLabelText('Canonical URL'), {
+      target: { value: 'https://shop.casino.example' },
+    });
+    fireEvent.change(screen.getByLabelText('Disallow (group 1)'), {
+      target: { value: '/cart\n\n/checkout ' },
+    });
+    expect(screen.getByTestId('robots-preview').textContent).toBe(
+      'User-agent: *\nDisallow: /cart\nDisallow: /checkout\n\nSitemap: https://shop.casino.example/sitemap.xml\n',
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Save shop.casino.example?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    });
+    expect(await screen.findByText('This domain exists already.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      host: 'shop.casino.example',
+      canonical_url: 'https://shop.casino.example',
+      sitemap_url: '/sitemap.xml',
+      robots_rules: [{ userAgent: '*', allow: [], disallow: ['/cart', '/checkout'] }],
+      seo: { en: null, fr: null },
+    });
+  });
 });
