@@ -30,6 +30,7 @@ import { campaignsOperatorRoutes } from './modules/campaigns/campaigns-operator.
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
+import { domainsDeskRoutes } from './modules/cms/domains-desk.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { gameWalletRoutes } from './modules/gamewallet/gamewallet.routes.ts';
 import { jackpotsOperatorRoutes } from './modules/jackpots/jackpots-operator.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(backofficeRoutes, { config, backoffice, oidc: social.oidc, messages });
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(contentManagerRoutes, { content: services.contentManager, messages });
+  await app.register(domainsDeskRoutes, { domains: services.domainsDesk, messages });
   await app.register(reportsRoutes, { reports: services.wallet, messages });
   await app.register(tradingRoutes, { trading: services.sportsbook.trading, messages });
   await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });

@@ -26,6 +26,7 @@ import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createContentManager } from './modules/cms/content-manager.ts';
+import { createDomainsDesk } from './modules/cms/domains-desk.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
@@ -390,6 +391,14 @@ export function createServices(deps: Deps) {
     // The content service's generic wrappers for content staff (spec §7): a write drops every
     // node's cached content and pages (ADR 043).
     contentManager: createContentManager(deps.db, {
+      changed: async () => {
+        cms.dropCaches();
+        await push.invalidate('content');
+      },
+    }),
+    // Content's domains desk (ADR 053): robots.txt, canonical, sitemap and SEO per domain; a write
+    // drops every node's cached domains and pages the same way.
+    domainsDesk: createDomainsDesk(deps.db, {
       changed: async () => {
         cms.dropCaches();
         await push.invalidate('content');

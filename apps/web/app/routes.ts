@@ -128,6 +128,8 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('reports', 'routes/backoffice-reports.tsx', id('backoffice-reports')),
       route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
       route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
+      route('domains', 'routes/backoffice-domains.tsx', id('backoffice-domains')),
+      route('domains/:host', 'routes/backoffice-domain.tsx', id('backoffice-domain')),
       route('*', 'routes/backoffice-not-found.tsx', id('backoffice-not-found')),
     ]),
     layout('layouts/svg-sprite-layout.tsx', id('layout-svg-sprite'), [

@@ -1150,6 +1150,7 @@ describe('rules', () => {
       'kyc',
       'reports',
       'content',
+      'domains',
       'promotions',
       'trading',
       'tournaments',

@@ -344,6 +344,54 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    url: () => '/nfx/operator/domains',
+    action: 'domains.list',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/domains/%2A',
+    action: 'domains.view',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/domains',
+    body: () => ({
+      host: `matrix-${++counter}.casino.example`,
+      canonical_url: null,
+      sitemap_url: '/sitemap.xml',
+      robots_rules: [{ userAgent: '*', allow: [], disallow: ['/matrix'] }],
+      seo: { en: null, fr: null },
+    }),
+    action: 'domains.create',
+    roles: ['content', 'admin'],
+  },
+  {
+    // The version is stale (all zeros): an allowed call is audited and refused as stale, nothing written.
+    method: 'PUT',
+    url: () => '/nfx/operator/domains/%2A',
+    body: () => ({
+      version: '0'.repeat(24),
+      canonical_url: null,
+      sitemap_url: null,
+      robots_rules: [],
+      seo: { en: null, fr: null },
+    }),
+    action: 'domains.update',
+    roles: ['content', 'admin'],
+    okStatus: 400,
+  },
+  {
+    // Never the * fallback: an allowed call is audited and refused, nothing deleted.
+    method: 'DELETE',
+    url: () => `/nfx/operator/domains/%2A?version=${'0'.repeat(24)}`,
+    action: 'domains.delete',
+    roles: ['content', 'admin'],
+    okStatus: 400,
+  },
+  {
+    method: 'GET',
     url: () => '/nfx/operator/reports/daily?from=2026-01-01&to=2026-01-08',
     action: 'reports.daily',
     roles: ['payments', 'risk', 'admin'],

@@ -7,6 +7,7 @@
 import { BANNER_FIELDS, type Banner, bannerPosition } from '@croupier/contract/banners/get';
 import { type CmsConfig, cmsConfig } from '@croupier/contract/content/cms-config';
 import type { HomeBlock } from '@croupier/contract/content/home';
+import { formatRobotsTxt, robotsSitemapUrl } from '@croupier/contract/content/robots-txt';
 import {
   type ContentPage,
   type CustomCodeEntry,
@@ -36,7 +37,7 @@ import { generateFavicons } from './favicon-image.ts';
 import { generateMedia } from './media-art.ts';
 import { createPromotionsPart } from './promotions.service.ts';
 import { findRedirect, type RedirectMatch } from './redirects.ts';
-import { formatRobotsTxt, isPathDisallowed, robotsPathVariants } from './robots.ts';
+import { isPathDisallowed, robotsPathVariants } from './robots.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
 import { DEFAULT_ROBOTS_RULES, defaultDomainSeo, defaultSettings } from './seed-config.ts';
 import {
@@ -502,13 +503,8 @@ export function createCmsService(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
       const snapshot = await domainCache.get('all');
       const domain = resolveDomain(snapshot, parsedHost);
       const origin = originOf(domain, parsedHost);
-      let sitemap: string | null = null;
-      if (domain?.sitemapUrl) {
-        const absolute = origin ? absoluteUrl(domain.sitemapUrl, origin) : domain.sitemapUrl;
-        // robots.txt only allows an absolute sitemap URL.
-        sitemap = /^https?:\/\//i.test(absolute) ? absolute : null;
-      }
-      return formatRobotsTxt(domain?.robots ?? [], sitemap);
+      // robots.txt only allows an absolute sitemap URL (the desk's preview uses the same two functions).
+      return formatRobotsTxt(domain?.robots ?? [], robotsSitemapUrl(domain?.sitemapUrl ?? null, origin));
     },
 
     /** Whether the page at `path` is disallowed for every crawler (the web then renders noindex). */

@@ -1,11 +1,6 @@
+import { formatRobotsTxt, type RobotsGroup, robotsSitemapUrl } from '@croupier/contract/content/robots-txt';
 import { describe, expect, it } from 'vitest';
-import {
-  formatRobotsTxt,
-  isPathDisallowed,
-  type RobotsGroup,
-  robotsPathVariants,
-  robotsPatternMatches,
-} from './robots.ts';
+import { isPathDisallowed, robotsPathVariants, robotsPatternMatches } from './robots.ts';
 import { DEFAULT_ROBOTS_RULES } from './seed-config.ts';
 
 describe('robotsPatternMatches', () => {
@@ -109,5 +104,16 @@ describe('formatRobotsTxt', () => {
     expect(formatRobotsTxt([{ userAgent: '*', allow: [], disallow: ['/a\nAllow: /'] }], null)).toBe(
       'User-agent: *\nDisallow: /a Allow: /\n',
     );
+  });
+});
+
+describe('robotsSitemapUrl', () => {
+  it('keeps an absolute URL, puts a path on the origin, and gives none without an origin', () => {
+    expect(robotsSitemapUrl('https://cdn.example/sitemap.xml', null)).toBe('https://cdn.example/sitemap.xml');
+    expect(robotsSitemapUrl('/sitemap.xml', 'https://casino.example/')).toBe(
+      'https://casino.example/sitemap.xml',
+    );
+    expect(robotsSitemapUrl('/sitemap.xml', null)).toBeNull();
+    expect(robotsSitemapUrl(null, 'https://casino.example')).toBeNull();
   });
 });

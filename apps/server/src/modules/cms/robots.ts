@@ -2,16 +2,12 @@
  * robots.txt of a domain (spec §5 "Robots"): the file itself, and whether a page is disallowed, which
  * makes the web render `<meta name="robots" content="noindex, follow">`. Matching follows Google's
  * rules (RFC 9309): patterns match from the start of the path, `*` is any run of characters, a final
- * `$` anchors the end, the longest matching pattern wins and Allow wins a tie.
+ * `$` anchors the end, the longest matching pattern wins and Allow wins a tie. The file's text is
+ * the contract's `formatRobotsTxt` (content/robots-txt.ts), shared with the back office's preview.
  */
+import type { RobotsGroup } from '@croupier/contract/content/robots-txt';
 import { splitLocalePath } from '@croupier/contract/locales';
 import { wildcardMatch } from './urls.ts';
-
-export interface RobotsGroup {
-  userAgent: string;
-  allow: string[];
-  disallow: string[];
-}
 
 /** Whether one robots pattern matches a path (with its query, as crawlers see it). */
 export function robotsPatternMatches(pattern: string, path: string): boolean {
@@ -37,25 +33,6 @@ export function isPathDisallowed(groups: readonly RobotsGroup[], path: string): 
   const disallowed = longestMatch(disallow, path);
   if (disallowed < 0) return false;
   return longestMatch(allow, path) < disallowed;
-}
-
-/** One robots.txt line value: no line breaks, so an edited rule cannot add lines of its own. */
-function lineValue(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
-}
-
-export function formatRobotsTxt(groups: readonly RobotsGroup[], sitemapUrl: string | null): string {
-  const blocks = groups.map((group) => {
-    const lines = [`User-agent: ${lineValue(group.userAgent) || '*'}`];
-    for (const pattern of group.allow) lines.push(`Allow: ${lineValue(pattern)}`);
-    for (const pattern of group.disallow) lines.push(`Disallow: ${lineValue(pattern)}`);
-    // A group without rules must still say something: an empty Disallow allows everything.
-    if (group.allow.length === 0 && group.disallow.length === 0) lines.push('Disallow:');
-    return lines.join('\n');
-  });
-  if (blocks.length === 0) blocks.push('User-agent: *\nDisallow:');
-  if (sitemapUrl) blocks.push(`Sitemap: ${lineValue(sitemapUrl)}`);
-  return `${blocks.join('\n\n')}\n`;
 }
 
 /**

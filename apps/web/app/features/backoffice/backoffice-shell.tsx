@@ -29,6 +29,7 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   kyc: 'check-circle',
   reports: 'calendar',
   content: 'globe',
+  domains: 'external-link',
   audit: 'history',
   staff: 'shield',
 };
