@@ -24,6 +24,7 @@ import {
 import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
 import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
+import { createBannersDesk } from './modules/cms/banners-desk.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createContentManager } from './modules/cms/content-manager.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -390,6 +391,14 @@ export function createServices(deps: Deps) {
     // The content service's generic wrappers for content staff (spec §7): a write drops every
     // node's cached content and pages (ADR 043).
     contentManager: createContentManager(deps.db, {
+      changed: async () => {
+        cms.dropCaches();
+        await push.invalidate('content');
+      },
+    }),
+    // The banners desk (ADR 052): a write drops every node's cached content, as above.
+    bannersDesk: createBannersDesk(deps.db, {
+      now: deps.now,
       changed: async () => {
         cms.dropCaches();
         await push.invalidate('content');
