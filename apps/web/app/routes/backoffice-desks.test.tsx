@@ -132,7 +132,7 @@ const ABOUT_FR = {
 
 describe('navigation', () => {
   test('content staff see Content; risk sees KYC', () => {
-    expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content']);
+    expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content', 'banners']);
     const risk = { ...EDITOR, role: 'risk', permissions: ['players.read', 'kyc.review', 'reports.read'] };
     expect(sectionsFor(risk).map((section) => section.key)).toEqual(['players', 'kyc', 'reports']);
     const payments = { ...EDITOR, role: 'payments', permissions: ['withdrawals.read', 'reports.read'] };

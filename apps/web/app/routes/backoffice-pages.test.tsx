@@ -1150,6 +1150,7 @@ describe('rules', () => {
       'kyc',
       'reports',
       'content',
+      'banners',
       'promotions',
       'trading',
       'tournaments',

@@ -71,6 +71,7 @@ export type SectionKey =
   | 'kyc'
   | 'reports'
   | 'content'
+  | 'banners'
   | 'promotions'
   | 'trading'
   | 'tournaments'
@@ -94,6 +95,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'kyc', path: '/backoffice/kyc', permission: 'kyc.review' },
   { key: 'reports', path: '/backoffice/reports', permission: 'reports.read' },
   { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
+  { key: 'banners', path: '/backoffice/banners', permission: 'content.edit' },
   { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
   { key: 'tournaments', path: '/backoffice/tournaments', permission: 'promotions.edit' },

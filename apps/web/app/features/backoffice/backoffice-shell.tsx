@@ -29,6 +29,7 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   kyc: 'check-circle',
   reports: 'calendar',
   content: 'globe',
+  banners: 'promotions',
   audit: 'history',
   staff: 'shield',
 };
