@@ -25,8 +25,7 @@ import {
   draftOf,
   type StaffBanner,
 } from '../features/backoffice/banners.ts';
-import { BannerSlide } from '../features/home/banner-slide.tsx';
-import { bannerHref } from '../features/home/hero-carousel.tsx';
+import { BannerSlide, bannerHref } from '../features/home/banner-slide.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -4,7 +4,15 @@
  * so the preview is the player's markup, not a copy of it.
  */
 import type { Banner } from '@croupier/contract/banners/get';
+import type { Locale } from '@croupier/contract/locales';
 import { Button } from '../../ui/button.tsx';
+import { menuHref } from '../shell/menu-link.tsx';
+
+/** A banner's link as a site href in `locale` (same-origin paths get the locale prefix). */
+export function bannerHref(link: string | null, locale: Locale): string | undefined {
+  if (!link) return undefined;
+  return menuHref({ id: '', title: '', url: link, external: false, icon: null, audience: 'all' }, locale);
+}
 
 export type BannerDescription = NonNullable<Banner['description']>;
 

@@ -9,17 +9,11 @@ import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/class-names.ts';
-import { menuHref } from '../shell/menu-link.tsx';
-import { BannerSlide } from './banner-slide.tsx';
+import { BannerSlide, bannerHref } from './banner-slide.tsx';
 
 const ROTATE_EVERY_MS = 7000;
 
 export type HeroBanner = Required<Pick<Banner, 'description'>> & { id: number | undefined };
-
-export function bannerHref(link: string | null, locale: Locale): string | undefined {
-  if (!link) return undefined;
-  return menuHref({ id: '', title: '', url: link, external: false, icon: null, audience: 'all' }, locale);
-}
 
 export function HeroCarousel({ banners, locale }: { banners: HeroBanner[]; locale: Locale }) {
   const { t } = useTranslation('pages');
