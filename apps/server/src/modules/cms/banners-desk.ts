@@ -13,11 +13,16 @@
  *   content. Access checks and audit rows are the back-office service's (banners-operator.routes.ts).
  */
 import type { Db } from '@croupier/db/client';
-import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { assertVersion, editVersion } from '../../lib/edit-version.ts';
-import { cmsBanners, cmsBannerTexts } from './cms.tables.ts';
+import {
+  type BannerRow,
+  type BannerTextColumns,
+  type BannerTextRow,
+  type BannerTx,
+  createBannersRepository,
+} from './banners.repository.ts';
 import { safeRedirectTarget } from './urls.ts';
 
 export const BANNER_POSITIONS = ['home_hero', 'home_strip', 'auth', 'menu', 'cashier'] as const;
@@ -125,9 +130,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type BannerRow = typeof cmsBanners.$inferSelect;
-type TextRow = typeof cmsBannerTexts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type TextRow = BannerTextRow;
 
 /** The editable fields, as the API names them: what the version digests. */
 function editable(row: BannerRow, texts: TextRow[]): Omit<BannerView, 'id' | 'state' | 'version'> {
@@ -152,9 +155,8 @@ function editable(row: BannerRow, texts: TextRow[]): Omit<BannerView, 'id' | 'st
   };
 }
 
-function textRows(bannerId: bigint, input: BannerInput) {
+function textRows(input: BannerInput): BannerTextColumns[] {
   return BANNER_LOCALES.map((locale) => ({
-    bannerId,
     locale,
     title: input.texts[locale].title,
     text: input.texts[locale].text,
@@ -176,6 +178,7 @@ function columns(input: BannerInput) {
 }
 
 export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: () => Promise<void> } = {}) {
+  const repository = createBannersRepository(db);
   const now = deps.now ?? (() => new Date());
 
   function view(row: BannerRow, texts: TextRow[]): BannerView {
@@ -190,24 +193,18 @@ export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: ()
     return { id: Number(row.id), ...fields, state, version: editVersion(fields) };
   }
 
-  async function textsOf(executor: Db | Tx, ids: bigint[]): Promise<TextRow[]> {
-    if (ids.length === 0) return [];
-    return executor.select().from(cmsBannerTexts).where(inArray(cmsBannerTexts.bannerId, ids));
-  }
-
   async function read(id: bigint): Promise<BannerView> {
-    const [row] = await db.select().from(cmsBanners).where(eq(cmsBanners.id, id)).limit(1);
-    if (!row) throw notFound();
-    return view(row, await textsOf(db, [id]));
+    const found = await repository.find(id);
+    if (!found) throw notFound();
+    return view(found.row, found.texts);
   }
 
   /** Locks the banner and checks the version the editor read; its view as it was. */
-  async function lockAt(tx: Tx, id: bigint, sent: string): Promise<BannerView> {
-    const [row] = await tx.select().from(cmsBanners).where(eq(cmsBanners.id, id)).for('update');
-    if (!row) throw notFound();
-    const texts = await textsOf(tx, [id]);
-    assertVersion(editable(row, texts), sent);
-    return view(row, texts);
+  async function lockAt(tx: BannerTx, id: bigint, sent: string): Promise<BannerView> {
+    const found = await repository.lock(tx, id);
+    if (!found) throw notFound();
+    assertVersion(editable(found.row, found.texts), sent);
+    return view(found.row, found.texts);
   }
 
   async function changed(): Promise<void> {
@@ -217,14 +214,7 @@ export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: ()
   return {
     /** Every banner, scheduled and finished ones included, by position then priority. */
     async list(): Promise<BannerView[]> {
-      const rows = await db
-        .select()
-        .from(cmsBanners)
-        .orderBy(asc(cmsBanners.position), asc(cmsBanners.priority), asc(cmsBanners.id));
-      const texts = await textsOf(
-        db,
-        rows.map((row) => row.id),
-      );
+      const { rows, texts } = await repository.all();
       return rows.map((row) =>
         view(
           row,
@@ -239,11 +229,7 @@ export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: ()
       const input = parse(createSchema, body);
       let id: bigint;
       try {
-        id = await db.transaction(async (tx) => {
-          const [row] = await tx.insert(cmsBanners).values(columns(input)).returning({ id: cmsBanners.id });
-          await tx.insert(cmsBannerTexts).values(textRows(row!.id, input));
-          return row!.id;
-        });
+        id = await repository.transaction((tx) => repository.insert(tx, columns(input), textRows(input)));
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
@@ -257,11 +243,9 @@ export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: ()
       const { version, ...input } = parse(updateSchema, body);
       let before: BannerView;
       try {
-        before = await db.transaction(async (tx) => {
+        before = await repository.transaction(async (tx) => {
           const current = await lockAt(tx, id, version);
-          await tx.update(cmsBanners).set(columns(input)).where(eq(cmsBanners.id, id));
-          await tx.delete(cmsBannerTexts).where(eq(cmsBannerTexts.bannerId, id));
-          await tx.insert(cmsBannerTexts).values(textRows(id, input));
+          await repository.replace(tx, id, columns(input), textRows(input));
           return current;
         });
       } catch (error) {
@@ -275,9 +259,9 @@ export function createBannersDesk(db: Db, deps: { now?: () => Date; changed?: ()
     /** Deletes the banner (its texts go with it) at the version the editor read. */
     async remove(id: bigint, sent: unknown): Promise<{ before: BannerView }> {
       const version = parse(versionSchema, sent);
-      const before = await db.transaction(async (tx) => {
+      const before = await repository.transaction(async (tx) => {
         const current = await lockAt(tx, id, version);
-        await tx.delete(cmsBanners).where(eq(cmsBanners.id, id));
+        await repository.remove(tx, id);
         return current;
       });
       await changed();
