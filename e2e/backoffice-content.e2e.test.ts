@@ -64,7 +64,7 @@ test('a content editor changes the French about page and /fr/about shows it', as
   // Back where sign-in began: the French pages.
   await page.getByRole('heading', { name: 'Contenu' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Sections du back-office' }).last();
-  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Contenu', 'Domaines']);
+  expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Contenu', 'Domaines', 'Bannières']);
 
   const row = page.getByRole('row').filter({ hasText: 'about' });
   await row.getByRole('link', { name: 'Modifier' }).click();

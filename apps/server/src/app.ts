@@ -28,6 +28,7 @@ import { tradingRoutes } from './modules/backoffice/trading.routes.ts';
 import { bonusesOperatorRoutes } from './modules/bonuses/bonuses-operator.routes.ts';
 import { campaignsOperatorRoutes } from './modules/campaigns/campaigns-operator.routes.ts';
 import { cashierRoutes } from './modules/cashier/cashier.routes.ts';
+import { bannersOperatorRoutes } from './modules/cms/banners-operator.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contentManagerRoutes } from './modules/cms/content-manager.routes.ts';
 import { domainsDeskRoutes } from './modules/cms/domains-desk.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(playersRoutes, { desk: services.playersDesk, messages });
   await app.register(contentManagerRoutes, { content: services.contentManager, messages });
   await app.register(domainsDeskRoutes, { domains: services.domainsDesk, messages });
+  await app.register(bannersOperatorRoutes, { banners: services.bannersDesk, messages });
   await app.register(reportsRoutes, { reports: services.wallet, messages });
   await app.register(tradingRoutes, { trading: services.sportsbook.trading, messages });
   await app.register(kycOperatorRoutes, { kyc: services.kyc, messages });

@@ -24,6 +24,7 @@ import {
 import { CASHBACK_CONSUMER } from './modules/cashbacks/cashback-consumer.ts';
 import { createCashbacksService } from './modules/cashbacks/cashbacks.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
+import { createBannersDesk } from './modules/cms/banners-desk.ts';
 import { createCmsService } from './modules/cms/cms.service.ts';
 import { createContentManager } from './modules/cms/content-manager.ts';
 import { createDomainsDesk } from './modules/cms/domains-desk.ts';
@@ -346,6 +347,11 @@ export function createServices(deps: Deps) {
   };
   // The in-house sportsbook (ADR 030, 034): its feed, catalogue and bets; a provider with its own
   // tables, reaching player money only through signed wallet API calls (ADR 031).
+  // A content write (pages, domains, banners) drops every node's cached content and pages (ADR 043).
+  const contentChanged = async () => {
+    cms.dropCaches();
+    await push.invalidate('content');
+  };
   const sportsbookBook = createSportsbookService(deps, {
     walletSecret: sportsbook.secret,
     walletCall: (call) => gameWallet.handleCall({ provider: sportsbook.providerId, ...call }),
@@ -391,18 +397,17 @@ export function createServices(deps: Deps) {
     // The content service's generic wrappers for content staff (spec §7): a write drops every
     // node's cached content and pages (ADR 043).
     contentManager: createContentManager(deps.db, {
-      changed: async () => {
-        cms.dropCaches();
-        await push.invalidate('content');
-      },
+      changed: contentChanged,
     }),
     // Content's domains desk (ADR 053): robots.txt, canonical, sitemap and SEO per domain; a write
     // drops every node's cached domains and pages the same way.
     domainsDesk: createDomainsDesk(deps.db, {
-      changed: async () => {
-        cms.dropCaches();
-        await push.invalidate('content');
-      },
+      changed: contentChanged,
+    }),
+    // The banners desk (ADR 052): a write drops every node's cached content, as above.
+    bannersDesk: createBannersDesk(deps.db, {
+      now: deps.now,
+      changed: contentChanged,
     }),
     // The back office's players desk (issue #18): other modules' data through their services.
     playersDesk: createPlayersDesk(deps, {

@@ -127,6 +127,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
       route('kyc/:playerId', 'routes/backoffice-kyc-review.tsx', id('backoffice-kyc-review')),
       route('reports', 'routes/backoffice-reports.tsx', id('backoffice-reports')),
       route('content', 'routes/backoffice-content.tsx', id('backoffice-content')),
+      route('banners', 'routes/backoffice-banners.tsx', id('backoffice-banners')),
       route('content/:collection/:id', 'routes/backoffice-content-entry.tsx', id('backoffice-content-entry')),
       route('domains', 'routes/backoffice-domains.tsx', id('backoffice-domains')),
       route('domains/:host', 'routes/backoffice-domain.tsx', id('backoffice-domain')),

@@ -131,8 +131,8 @@ const ABOUT_FR = {
 };
 
 describe('navigation', () => {
-  test('content staff see Content and Domains; risk sees KYC', () => {
-    expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content', 'domains']);
+  test('content staff see Content, Domains and Banners; risk sees KYC', () => {
+    expect(sectionsFor(EDITOR).map((section) => section.key)).toEqual(['content', 'domains', 'banners']);
     const risk = { ...EDITOR, role: 'risk', permissions: ['players.read', 'kyc.review', 'reports.read'] };
     expect(sectionsFor(risk).map((section) => section.key)).toEqual(['players', 'kyc', 'reports']);
     const payments = { ...EDITOR, role: 'payments', permissions: ['withdrawals.read', 'reports.read'] };

@@ -1151,6 +1151,7 @@ describe('rules', () => {
       'reports',
       'content',
       'domains',
+      'banners',
       'promotions',
       'trading',
       'tournaments',

@@ -34,6 +34,26 @@ interface Endpoint {
   prepare?: () => Promise<void>;
 }
 
+/** The banners desk's fixture (ADR 052): one banner to read and edit, a fresh one for each delete. */
+const bannerFixture = { id: 0, version: '', doomedId: 0, doomedVersion: '' };
+const matrixBannerText = { title: 'Matrix', text: 'Banner', image: '/nfx/media/hero.webp' };
+const matrixBanner = (key: string) => ({
+  key,
+  position: 'home_strip',
+  priority: 0,
+  texts: { en: matrixBannerText, fr: { ...matrixBannerText, title: 'Matrice' } },
+});
+async function bannerVersion(): Promise<void> {
+  const desk = h.app.services.bannersDesk;
+  if (bannerFixture.id === 0) bannerFixture.id = (await desk.create(matrixBanner('matrix-banner'))).id;
+  bannerFixture.version = (await desk.get(BigInt(bannerFixture.id))).version;
+}
+async function doomedBanner(): Promise<void> {
+  const made = await h.app.services.bannersDesk.create(matrixBanner(`matrix-doomed-${++counter}`));
+  bannerFixture.doomedId = made.id;
+  bannerFixture.doomedVersion = made.version;
+}
+
 const setPlayerStatus = (status: 'active' | 'banned') => async () => {
   await h.database.db.execute(sql`UPDATE players SET status = ${status} WHERE id = ${BigInt(playerId)}`);
 };
@@ -389,6 +409,41 @@ const ENDPOINTS: Endpoint[] = [
     action: 'domains.delete',
     roles: ['content', 'admin'],
     okStatus: 400,
+  },
+  {
+    method: 'GET',
+    url: () => '/nfx/operator/banners',
+    action: 'banners.list',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'GET',
+    url: () => `/nfx/operator/banners/${bannerFixture.id}`,
+    action: 'banners.view',
+    roles: ['content', 'admin'],
+    prepare: bannerVersion,
+  },
+  {
+    method: 'POST',
+    url: () => '/nfx/operator/banners',
+    body: () => matrixBanner(`matrix-banner-${++counter}`),
+    action: 'banners.create',
+    roles: ['content', 'admin'],
+  },
+  {
+    method: 'PUT',
+    url: () => `/nfx/operator/banners/${bannerFixture.id}`,
+    body: () => ({ ...matrixBanner('matrix-banner'), priority: ++counter, version: bannerFixture.version }),
+    action: 'banners.update',
+    roles: ['content', 'admin'],
+    prepare: bannerVersion,
+  },
+  {
+    method: 'DELETE',
+    url: () => `/nfx/operator/banners/${bannerFixture.doomedId}?version=${bannerFixture.doomedVersion}`,
+    action: 'banners.delete',
+    roles: ['content', 'admin'],
+    prepare: doomedBanner,
   },
   {
     method: 'GET',

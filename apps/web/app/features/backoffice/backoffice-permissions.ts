@@ -72,6 +72,7 @@ export type SectionKey =
   | 'reports'
   | 'content'
   | 'domains'
+  | 'banners'
   | 'promotions'
   | 'trading'
   | 'tournaments'
@@ -96,6 +97,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'reports', path: '/backoffice/reports', permission: 'reports.read' },
   { key: 'content', path: '/backoffice/content', permission: 'content.edit' },
   { key: 'domains', path: '/backoffice/domains', permission: 'content.edit' },
+  { key: 'banners', path: '/backoffice/banners', permission: 'content.edit' },
   { key: 'promotions', path: '/backoffice/promotions', permission: 'promotions.edit' },
   { key: 'trading', path: '/backoffice/trading', permission: 'sportsbook.read' },
   { key: 'tournaments', path: '/backoffice/tournaments', permission: 'promotions.edit' },

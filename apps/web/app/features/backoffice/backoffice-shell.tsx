@@ -30,6 +30,7 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
   reports: 'calendar',
   content: 'globe',
   domains: 'external-link',
+  banners: 'promotions',
   audit: 'history',
   staff: 'shield',
 };

@@ -8,18 +8,12 @@ import type { Locale } from '@croupier/contract/locales';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
-import { menuHref } from '../shell/menu-link.tsx';
+import { BannerSlide, bannerHref } from './banner-slide.tsx';
 
 const ROTATE_EVERY_MS = 7000;
 
 export type HeroBanner = Required<Pick<Banner, 'description'>> & { id: number | undefined };
-
-function bannerHref(link: string | null, locale: Locale): string | undefined {
-  if (!link) return undefined;
-  return menuHref({ id: '', title: '', url: link, external: false, icon: null, audience: 'all' }, locale);
-}
 
 export function HeroCarousel({ banners, locale }: { banners: HeroBanner[]; locale: Locale }) {
   const { t } = useTranslation('pages');
@@ -75,35 +69,7 @@ export function HeroCarousel({ banners, locale }: { banners: HeroBanner[]; local
                 current ? 'opacity-100' : 'pointer-events-none opacity-0',
               )}
             >
-              <div className="relative aspect-[16/10] overflow-hidden tablet:absolute tablet:inset-0 tablet:aspect-auto">
-                <picture>
-                  {description.image_mobile && (
-                    <source media="(max-width: 767px)" srcSet={description.image_mobile} />
-                  )}
-                  <img
-                    src={description.image}
-                    alt=""
-                    className="absolute inset-0 size-full object-cover object-[70%_50%] tablet:object-right"
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : 'auto'}
-                    decoding="async"
-                  />
-                </picture>
-                <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/10 to-transparent tablet:bg-gradient-to-r tablet:from-background/95 tablet:via-background/60 tablet:to-transparent" />
-              </div>
-              <div className="relative flex flex-1 flex-col items-start gap-3 px-5 pt-1 pb-5 tablet:w-3/5 tablet:justify-center tablet:p-10 laptop:w-1/2 laptop:p-14">
-                <h2 className="text-2xl leading-tight font-extrabold tracking-tight text-balance tablet:text-3xl laptop:text-4xl desktop:text-5xl">
-                  {description.title}
-                </h2>
-                <p className="max-w-prose text-sm leading-relaxed text-text/80 tablet:text-base">
-                  {description.text}
-                </p>
-                {href && description.button_text && (
-                  <Button href={href} size="lg" className="mt-2 max-tablet:w-full">
-                    {description.button_text}
-                  </Button>
-                )}
-              </div>
+              <BannerSlide description={description} href={href} eager={index === 0} />
             </div>
           );
         })}
