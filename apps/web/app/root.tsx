@@ -12,6 +12,7 @@ import {
   localizePath,
   splitLocalePath,
 } from '@croupier/contract/locales';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -439,7 +440,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location, error 
   return pageMetaDescriptors(input) satisfies MetaDescriptor[];
 };
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }];
+/**
+ * The stylesheet, and the Latin face of the text font (English and French need no other subset)
+ * fetched alongside it rather than after the stylesheet has been parsed: the first text paints in
+ * it one round trip sooner (Lighthouse's critical chain was document → CSS → font).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: appCss },
+];
 
 function JsonLdScripts({ seo, url }: { seo: RootSeo; url: string }) {
   const documents = jsonLdDocuments(seo.domain, seo.record, url);

@@ -2,7 +2,7 @@
  * /providers (spec §2): the studios of the catalogue as cards — logo (or a monogram), name and how
  * many games — each opening the game hall filtered by that studio (`/gamehall?providers=x`).
  */
-import { GAMES_MAX_PAGE_SIZE } from '@croupier/contract/games/common';
+import { GAMES_MAX_PAGE_SIZE } from '@croupier/contract/games/page-sizes';
 import { localizePath } from '@croupier/contract/locales';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

@@ -4,11 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Spec §9: the hall shows 18 games a page; no page is larger than 300. */
-export const GAMES_PAGE_SIZE = 18;
-export const GAMES_MAX_PAGE_SIZE = 300;
-/** Spec §9: a tournament's games page holds 12. */
-export const TOURNAMENT_GAMES_PAGE_SIZE = 12;
+export { GAMES_MAX_PAGE_SIZE, GAMES_PAGE_SIZE, TOURNAMENT_GAMES_PAGE_SIZE } from './page-sizes.ts';
 
 export const GAME_TYPES = ['slot', 'live', 'casino', 'fast'] as const;
 export type GameType = (typeof GAME_TYPES)[number];

@@ -29,10 +29,19 @@ export interface GameArtProps {
   decorative?: boolean;
   /** Images above the fold load eagerly. */
   eager?: boolean;
+  /** The first art a phone shows (the page's likely largest paint) is fetched ahead of the rest. */
+  priority?: boolean;
   className?: string;
 }
 
-export function GameArt({ src, name, decorative = false, eager = false, className }: GameArtProps) {
+export function GameArt({
+  src,
+  name,
+  decorative = false,
+  eager = false,
+  priority = false,
+  className,
+}: GameArtProps) {
   const [failed, setFailed] = useState(src === '');
   const image = useRef<HTMLImageElement>(null);
 
@@ -63,7 +72,8 @@ export function GameArt({ src, name, decorative = false, eager = false, classNam
           alt={decorative ? '' : name}
           width={288}
           height={192}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(true)}
           className="absolute inset-0 size-full object-cover"

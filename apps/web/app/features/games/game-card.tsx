@@ -22,6 +22,8 @@ export interface GameCardProps {
   isAuthenticated: boolean;
   /** The first row loads its art eagerly. */
   eager?: boolean;
+  /** The first cards a phone shows fetch their art ahead of everything else. */
+  priority?: boolean;
 }
 
 export function FavouriteButton({
@@ -60,7 +62,7 @@ export function FavouriteButton({
   );
 }
 
-export function GameCard({ game, isAuthenticated, eager = false }: GameCardProps) {
+export function GameCard({ game, isAuthenticated, eager = false, priority = false }: GameCardProps) {
   const { t } = useTranslation('games');
   const locale = usePageLocale();
   const openAuthPopup = useAuthPopup();
@@ -78,6 +80,7 @@ export function GameCard({ game, isAuthenticated, eager = false }: GameCardProps
             name={game.name}
             decorative
             eager={eager}
+            priority={priority}
             className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
           />
         </Link>

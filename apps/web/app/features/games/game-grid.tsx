@@ -25,7 +25,7 @@ export function GameGrid({
     <ul className={cx(GRID_CLASS, className)} aria-label={t('hall.gridLabel')} data-testid="game-grid">
       {games.map((game, index) => (
         <li key={game.sysname} className="min-w-0">
-          <GameCard game={game} isAuthenticated={isAuthenticated} eager={index < 6} />
+          <GameCard game={game} isAuthenticated={isAuthenticated} eager={index < 6} priority={index < 2} />
         </li>
       ))}
     </ul>

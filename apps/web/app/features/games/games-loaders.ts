@@ -2,7 +2,7 @@
  * Reads shared by the game pages' loaders (server side, through the in-process player API).
  */
 import type { CmsConfig } from '@croupier/contract/content/cms-config';
-import { GAMES_MAX_PAGE_SIZE, GAMES_PAGE_SIZE } from '@croupier/contract/games/common';
+import { GAMES_MAX_PAGE_SIZE, GAMES_PAGE_SIZE } from '@croupier/contract/games/page-sizes';
 import { isApiErrorLike } from '../../lib/system-pages.ts';
 import type { WebRequestContext } from '../../lib/web-context.ts';
 import { DEFAULT_FULLSCREEN_VISIBILITY, type FullscreenVisibility } from './fullscreen.ts';

@@ -6,7 +6,7 @@
  * the address is dropped here, so the API is only ever asked valid questions.
  */
 import type { CallInput } from '@croupier/contract/client';
-import { GAMES_MAX_PAGE_SIZE, GAMES_PAGE_SIZE } from '@croupier/contract/games/common';
+import { GAMES_MAX_PAGE_SIZE, GAMES_PAGE_SIZE } from '@croupier/contract/games/page-sizes';
 
 /** At most this many pages are shown at once (50 × 18 = 900 games). */
 export const MAX_HALL_PAGES = 50;
