@@ -246,6 +246,10 @@ test('an admin signs in with a code; the screens at 375 and 1440 px in English a
         ['player', `/backoffice/players/${playerId}`],
         ['payments', '/backoffice/withdrawals?status=paid'],
         ['deposits', '/backoffice/deposits'],
+        // Tables with visually hidden headers: the page must still not scroll sideways.
+        ['content', '/backoffice/content'],
+        ['domains', '/backoffice/domains'],
+        ['banners', '/backoffice/banners'],
         ['audit', '/backoffice/audit'],
         ['staff', '/backoffice/staff'],
       ] as const) {

@@ -136,10 +136,16 @@ export function ErrorNote({ text }: { text: string }) {
   );
 }
 
-/** Tables scroll inside their own box, never the page. */
+/**
+ * Tables scroll inside their own box, never the page. The box is positioned: a visually hidden
+ * header (`sr-only`, absolutely positioned) would otherwise be placed against the page and widen it.
+ */
 export function TableBox({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <section aria-label={label} className="overflow-x-auto rounded-xl border border-border bg-surface">
+    <section
+      aria-label={label}
+      className="relative overflow-x-auto rounded-xl border border-border bg-surface"
+    >
       {children}
     </section>
   );
