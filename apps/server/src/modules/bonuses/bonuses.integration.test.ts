@@ -460,6 +460,28 @@ describe('expiry and free spins', () => {
     });
   });
 
+  it('a replayed stream sweeps each stray win once, even when the bonus balance has changed since', async () => {
+    // No funded bonus: a win lands on the bonus account and is forfeited by its event's sweep.
+    const p = await player();
+    await bonusWin(p.id, 700n);
+    const first = { ...bet(p.id, 0n), kind: 'win' as const, payoutBonusMinor: 700n };
+    await apply([first]);
+    expect(await balance(p.id, 'bonus')).toBe(0n);
+    // A smaller stray win arrives; an operator replays the stream from before the first one
+    // (`npm run wagers -- replay`). The first event's sweep is already done: it moves nothing, and
+    // is not refused as a conflict because the balance it would see is now 300, not 700.
+    await bonusWin(p.id, 300n);
+    const second = { ...bet(p.id, 0n), kind: 'win' as const, payoutBonusMinor: 300n };
+    await apply([first, second]);
+    expect(await balance(p.id, 'bonus')).toBe(0n);
+    const swept = await h.database.db.execute<{ n: number; total: string }>(sql`
+      SELECT count(*)::int AS n, coalesce(sum(p.amount_minor), 0)::text AS total
+      FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE t.kind = 'bonus_sweep' AND a.player_id = ${p.id} AND a.type = 'player'`);
+    expect(swept.rows[0]).toEqual({ n: 2, total: '-1000' });
+  });
+
   it('runs expiry on the job queue', async () => {
     const p = await player();
     const bonus = await bonuses().grant(p.id, await templateId('no-deposit-10'), {

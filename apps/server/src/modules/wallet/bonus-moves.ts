@@ -57,16 +57,23 @@ async function transfer(
   kind: string,
   postings: Posting[],
   target: BonusMoveTarget,
-) {
+  options: { conflictMeansDone?: boolean } = {},
+): Promise<boolean> {
   try {
     // A refusal (insufficient funds) aborts the caller's whole transaction: no savepoint needed.
-    return await createLedger(tx, { savepoint: false }).transfer({
+    await createLedger(tx, { savepoint: false }).transfer({
       idempotencyKey,
       kind,
       postings,
       metadata: metadata(target),
     });
+    return true;
   } catch (error) {
+    // The key was used with other amounts: the move it names was made earlier (the ledger found
+    // the key and wrote nothing, so the transaction stays usable).
+    if (options.conflictMeansDone && error instanceof LedgerError && error.code === 'idempotency_conflict') {
+      return false;
+    }
     if (error instanceof LedgerError && error.code === 'retries_exhausted') {
       throw new AppError('BillingUnavailableException', { code: 'ledger_busy', cause: error });
     }
@@ -148,7 +155,9 @@ export const bonusMoves = {
   /**
    * Forfeits bonus money that reached the bonus account when no bonus was funded there (a win or
    * a refund of a round left open across a burn, expiry or completion): at most `amountMinor`,
-   * never more than the balance. Key `bonus:sweep:<event id>`: once per wager event.
+   * never more than the balance. Key `bonus:sweep:<event id>`: once per wager event. An event
+   * applied again (a replayed stream) whose sweep was made finds its key and moves nothing, even
+   * though the balance it sees now, and so the amount it would sweep, may differ.
    */
   async sweep(
     tx: WalletExecutor,
@@ -160,7 +169,7 @@ export const bonusMoves = {
     const balance = await createLedger(tx).balance(bonus);
     const swept = amountMinor < balance ? amountMinor : balance;
     if (swept <= 0n) return 0n;
-    await transfer(
+    const made = await transfer(
       tx,
       `bonus:sweep:${eventId}`,
       'bonus_sweep',
@@ -169,8 +178,9 @@ export const bonusMoves = {
         { account: house, amountMinor: swept },
       ],
       { ...target, bonusId: 0n },
+      { conflictMeansDone: true },
     );
-    return swept;
+    return made ? swept : 0n;
   },
 
   /** Converts the bonus balance to main up to `maxWinMinor` (null: all); the excess is burned. */
