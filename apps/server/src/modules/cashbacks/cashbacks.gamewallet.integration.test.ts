@@ -83,7 +83,7 @@ describe('cashback from real game wallet calls', () => {
       currency: 'EUR',
     });
 
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
     const accrued = await h.database.db.execute<{ stake: string; payout: string }>(sql`
       SELECT stake_real_minor::text AS stake, payout_real_minor::text AS payout FROM cashback_accruals a
       JOIN cashback_programmes p ON p.id = a.programme_id

@@ -54,7 +54,7 @@ describe('big wins on the push stream', () => {
     await round(p.token, '1.00', '9.99');
     await round(demo.token, '1.00', '50.00');
     await round(p.token, '2.00', '25.00');
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
 
     const events = await bigWinEvents();
     expect(events).toHaveLength(1);
@@ -67,7 +67,7 @@ describe('big wins on the push stream', () => {
     expect(String(events[0]!.payload.player)).toContain('***');
 
     // Another pass finds nothing new: each win event is looked at once.
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
     expect(await bigWinEvents()).toHaveLength(1);
     const lag = (await h.app.services.wagers.lag()).find((row) => row.consumer === BIG_WINS_CONSUMER);
     expect(lag?.behind).toBe(0);
@@ -76,12 +76,12 @@ describe('big wins on the push stream', () => {
   it('does not announce old wins when the consumer replays the history', async () => {
     const p = await h.player({ deposit: 100n });
     await round(p.token, '1.00', '30.00');
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
     const before = (await bigWinEvents()).length;
     expect(before).toBe(2);
     h.advance(11 * 60 * 1000);
     await h.app.services.wagers.replayFrom(BIG_WINS_CONSUMER, 0n);
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
     expect(await bigWinEvents()).toHaveLength(before);
   });
 });

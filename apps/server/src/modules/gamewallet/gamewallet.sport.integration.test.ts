@@ -390,7 +390,7 @@ describe('sports bets on the wallet API', () => {
       status: 'ok',
       betting_bonus_balance: '35.00',
     });
-    await h.app.services.wagers.runPass(BONUS_WAGERING_CONSUMER);
+    await h.app.services.wagers.catchUp([BONUS_WAGERING_CONSUMER]);
     expect((await bonuses.find(bonus.id))?.wageringProgressMinor).toBe(1000n);
   });
 

@@ -69,11 +69,8 @@ async function append(events: NewWagerEvent[]): Promise<void> {
   });
 }
 
-async function drain(): Promise<void> {
-  for (;;) {
-    const pass = await h.app.services.wagers.runPass(JACKPOT_CONSUMER);
-    if (pass.applied === 0) return;
-  }
+function drain(): Promise<void> {
+  return h.app.services.wagers.catchUp([JACKPOT_CONSUMER]);
 }
 
 async function state() {

@@ -62,14 +62,14 @@ describe('loyalty points from real game wallet calls', () => {
       currency: 'EUR',
     });
 
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
     const info = await h.app.services.loyalty.info(p.id, 'en');
     // 20 + 10 − 10 + 3 (3.49 floors to 3); the 5.00 win earns nothing.
     expect(info).toMatchObject({ points: 23, level_points: 23, level: 1, pointsAlias: 'coins' });
 
     await h.app.services.wagers.replayFrom('loyalty_points', 0n);
-    await h.app.services.wagers.runAll();
-    await h.app.services.wagers.runAll();
+    await h.app.services.wagers.catchUp();
+    await h.app.services.wagers.catchUp();
     expect(await h.app.services.loyalty.info(p.id, 'en')).toMatchObject({ points: 23, level_points: 23 });
     const journal = await h.app.services.loyalty.journalOf(p.id);
     expect(journal.map((j) => j.delta)).toEqual([20, 10, -10, 3]);

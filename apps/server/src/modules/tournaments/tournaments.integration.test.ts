@@ -76,15 +76,8 @@ async function append(events: NewWagerEvent[]): Promise<void> {
   });
 }
 
-/** Passes until the consumer is caught up (an event becomes visible once older transactions ended). */
-async function drain(): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    await h.app.services.wagers.runPass(TOURNAMENT_CONSUMER);
-    const lag = (await h.app.services.wagers.lag()).find((row) => row.consumer === TOURNAMENT_CONSUMER);
-    if (lag?.behind === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the tournament consumer did not catch up');
+function drain(): Promise<void> {
+  return h.app.services.wagers.catchUp([TOURNAMENT_CONSUMER]);
 }
 
 async function scores(): Promise<Record<string, number>> {

@@ -270,6 +270,40 @@ describe('the consumer runtime', () => {
     expectOnce(applied, [...before, t1Id, t2Id]);
   });
 
+  it('catchUp waits while another node holds the consumer, then leaves every event applied once', async () => {
+    const a = service(nodeA);
+    const b = service(nodeB);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const bHolds = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    a.registerConsumer({ name, apply: (tx, events) => record(tx, name, events) });
+    b.registerConsumer({
+      name,
+      apply: async (tx, events) => {
+        await record(tx, name, events);
+        entered();
+        await held;
+      },
+    });
+    const ids = await appendMany(10);
+    const bPass = b.runPass(name);
+    await bHolds;
+    // Node B holds the position: a short catch-up gives up in words, a patient one waits for B.
+    await expect(a.catchUp([name], 200)).rejects.toThrow(`wager consumer ${name} did not catch up in 200 ms`);
+    const waiting = a.catchUp([name]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect((await bPass).claimed).toBe(true);
+    await waiting;
+    expectOnce(await applications(name), ids);
+    expect((await a.lag()).find((row) => row.consumer === name)?.behind).toBe(0);
+  });
+
   it('a pass of an unknown consumer throws; a consumer registers once', async () => {
     const wagers = service(nodeA);
     await expect(wagers.runPass('nobody')).rejects.toThrow('unknown wager consumer');

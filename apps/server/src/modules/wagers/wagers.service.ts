@@ -17,7 +17,6 @@
  * - Events come in (transaction, id) order: per player and per round that is the order the wallet
  *   calls committed in; ids are unique but not necessarily increasing inside a batch.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { RecurringTask } from '../../lib/jobs.ts';
 import type { NewWagerEvent, WagerConsumer, WagerTx } from './wager-event.ts';
@@ -119,13 +118,27 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Par
     return applied;
   }
 
-  /** Every consumer until caught up; a failing consumer is logged and does not stop the others. */
-  async function runAll(log: Pick<FastifyBaseLogger, 'error'> = deps.log): Promise<void> {
-    for (const name of consumers.keys()) {
-      try {
-        await drain(name);
-      } catch (error) {
-        log.error({ err: error, consumer: name }, 'wager consumer pass failed');
+  /**
+   * Passes until each named consumer (default: all) has applied every committed event: a pass that
+   * meets the position held by another node (`claimed: false`) or an event still under the commit
+   * horizon waits a moment and asks again. For tools and tests that need the stream applied now;
+   * throws after `timeoutMs`.
+   */
+  async function catchUp(
+    names: readonly string[] = [...consumers.keys()],
+    timeoutMs = 15_000,
+  ): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (const name of names) {
+      for (;;) {
+        const result = await runPass(name);
+        if (result.claimed && result.applied === 0) {
+          const row = (await repository.lag()).find((entry) => entry.consumer === name);
+          if (!row || row.behind === 0) break;
+        }
+        if (Date.now() > deadline)
+          throw new Error(`wager consumer ${name} did not catch up in ${timeoutMs} ms`);
+        if (!result.claimed || result.applied === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
   }
@@ -199,7 +212,7 @@ export function createWagersService(deps: Pick<Deps, 'db' | 'log' | 'now'> & Par
     },
 
     runPass,
-    runAll,
+    catchUp,
     lag,
     logLag,
 
