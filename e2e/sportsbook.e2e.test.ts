@@ -12,6 +12,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { TIMETABLE } from '../apps/server/src/modules/sportsbook/simulator/simulator.ts';
 import { journeySite, type Lang } from './journey.ts';
 import { axeProblems, depositWithSuccessCard, registerAdult, until } from './kit.ts';
 import { hydrated } from './page-ready.ts';
@@ -37,9 +38,21 @@ const WORDS = {
   },
 };
 
+/**
+ * A football match kicks off 45 s before the site starts (the timetable moved to put one there):
+ * at the default 6× speed the English journey meets it around minute 6 and the French one around
+ * minute 20, its markets open and undecided. Left to the wall clock, a run could start while every
+ * live match was all but decided for minutes (a CI run found no undecided leg in 120 s).
+ */
+const { everyMs, offsetMs } = TIMETABLE.football;
+const KICKOFF_SHIFT_MS = (((Date.now() - 45_000 - offsetMs) % everyMs) + everyMs) % everyMs;
+
 const journey = journeySite('sportsbook', 'SPORTSBOOK_SCREENSHOTS', {
-  // The default 6× speed: a kick-off every 12 to 20 minutes per sport keeps a match in play.
-  env: { SPORTSBOOK_FEED: 'simulator', SPORTSBOOK_LIVE_DELAY_MS: '0' },
+  env: {
+    SPORTSBOOK_FEED: 'simulator',
+    SPORTSBOOK_LIVE_DELAY_MS: '0',
+    SPORTSBOOK_SIMULATOR_KICKOFF_SHIFT_MS: String(KICKOFF_SHIFT_MS),
+  },
 });
 const { goto } = journey;
 
@@ -99,6 +112,47 @@ async function clickOpenOdds(scope: Locator): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Whether a row or market offers every outcome with none all but certain (every odds at 1.20 or
+ * more). A line nearly decided (a total almost reached, a match almost won) soon suspends for good
+ * (an outcome priced under 1.001 is not offered: simulator/pricing.ts), and a leg of it never places.
+ */
+async function undecided(scope: Locator): Promise<boolean> {
+  const count = await scope.getByTestId('odds-button').count();
+  if (count === 0 || (await scope.locator('[data-testid="odds-button"][disabled]').count()) > 0) return false;
+  // Decimal odds as shown ("1,250" in French), maybe followed by a moved arrow.
+  const odds = (await scope.getByTestId('odds-value').allTextContents()).map((text) =>
+    Number(/\d+(?:[.,]\d+)?/.exec(text)?.[0]?.replace(',', '.')),
+  );
+  return odds.length === count && odds.every((value) => Number.isFinite(value) && value >= 1.2);
+}
+
+/** The live row with the most time left (the list runs by kick-off) whose main market is undecided. */
+async function undecidedLiveRow(live: Locator): Promise<Locator | null> {
+  for (let index = (await live.count()) - 1; index >= 0; index -= 1) {
+    if (await undecided(live.nth(index))) return live.nth(index);
+  }
+  return null;
+}
+
+/** Clicks an outcome of the event page's first open, undecided market; false if there is none. */
+async function clickUndecidedMarket(page: Page): Promise<boolean> {
+  const markets = page.getByTestId('market-groups').locator('[data-testid="market"][data-status="active"]');
+  for (let index = 0; index < (await markets.count()); index += 1) {
+    const market = markets.nth(index);
+    if (!(await undecided(market))) continue;
+    return market
+      .getByTestId('odds-button')
+      .first()
+      .click({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+  return false;
 }
 
 /** As if the market moved since the player saw it: the stored slip's odds go up by 0.10. */
@@ -162,15 +216,16 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
     () => reload(page),
   );
   await journey.shot(page, `betting-${lang}-${width}`, true);
-  // A match may end between the list and its page; then take another. The list runs by kick-off:
-  // the last row has the most time left, so the accumulator is placed before its match ends (the
-  // first row's match can end while the player waits out its suspensions, closing the leg).
+  // A match may end between the list and its page; then take another. The one with the most time
+  // left whose market is undecided, so the accumulator is placed before its match ends or its
+  // market closes (a CI run took a match all but decided, whose market never reopened).
   // Its markets suspend on dangerous moments: wait for one to open, else take another match.
   await eventually(
-    'a leg from a live match page with its score',
+    'a leg from an undecided live match page with its score',
     async () => {
-      if ((await live.count()) === 0) return false;
-      await live.last().getByRole('link').click();
+      const row = await undecidedLiveRow(live);
+      if (!row) return false;
+      await row.getByRole('link').click();
       await page.waitForURL(/\/betting\/event\//);
       await hydrated(page);
       await page.getByTestId('event-header').waitFor();
@@ -180,7 +235,13 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
         .waitFor({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
-      return scored && clickOpenOdds(page.getByTestId('market-groups'));
+      // A market of its own may be nearly decided even when the match is not (a total almost
+      // reached: a CI run's leg at 1.015 never reopened): take an undecided one.
+      if (!scored) return false;
+      await openOdds(page.getByTestId('market-groups'))
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
+      return clickUndecidedMarket(page);
     },
     120_000,
     () => goto(page, `${prefix}/betting`),
@@ -250,7 +311,7 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   await page.getByTestId('bet-card').filter({ hasText: words.accumulatorKind }).waitFor();
 }
 
-describe('sportsbook (issue #13)', { timeout: 180_000 }, () => {
+describe('sportsbook (issue #13)', { timeout: 240_000 }, () => {
   test('English at 1440 px: live match, two legs, changed odds, accumulator, cash-out, my bets', async () => {
     await bettingJourney('en', 1440);
   });

@@ -235,6 +235,11 @@ export const configSchema = z
     SPORTSBOOK_SIMULATOR_SPEED: z.coerce.number().int().min(1).max(600).default(6),
     /** Seed of the simulator's fixtures and matches (same seed, same matches on every node). */
     SPORTSBOOK_SIMULATOR_SEED: z.string().min(1).max(64).default('croupier'),
+    /**
+     * Moves every kick-off of the simulator's timetable this much later (0 to 1 day): a demo or a
+     * browser test can have a match kick off just before it starts.
+     */
+    SPORTSBOOK_SIMULATOR_KICKOFF_SHIFT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
     /** A bet with a live leg waits this long, then is checked again (ADR 034). */
     SPORTSBOOK_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     /** The smallest stake per line, in major units of the player's currency (ADR 034). */

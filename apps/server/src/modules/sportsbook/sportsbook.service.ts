@@ -33,6 +33,7 @@ export function createSportsbookService(
           seed: config.SPORTSBOOK_SIMULATOR_SEED,
           margin: config.SPORTSBOOK_MARGIN,
           speed: config.SPORTSBOOK_SIMULATOR_SPEED,
+          kickoffShiftMs: config.SPORTSBOOK_SIMULATOR_KICKOFF_SHIFT_MS,
         })
       : null);
   // The betting engine settles bets from the consumer's hooks, in each message's transaction.

@@ -34,6 +34,8 @@ const RECOVERY_LOOKBACK_MS = 24 * 60 * MINUTE;
 
 export interface SimulatorOptions extends Partial<ScriptOptions> {
   seed: string;
+  /** Every kick-off of the timetable moves this much later (a demo or a test puts one just before now). */
+  kickoffShiftMs?: number;
 }
 
 export const DEFAULT_SCRIPT_OPTIONS = { margin: 0.06, speed: 6, horizonMs: 48 * 60 * MINUTE };
@@ -46,7 +48,8 @@ export interface SimulatorAdapter extends FeedAdapter {
 }
 
 export function createSimulatorAdapter(input: SimulatorOptions): SimulatorAdapter {
-  const options: ScriptOptions = { ...DEFAULT_SCRIPT_OPTIONS, ...input };
+  const { kickoffShiftMs = 0, ...scriptInput } = input;
+  const options: ScriptOptions = { ...DEFAULT_SCRIPT_OPTIONS, ...scriptInput };
   const tag = createHash('sha256').update(options.seed).digest('hex').slice(0, 6);
   const longestMs = (LONGEST_MATCH_SECONDS * 1000) / options.speed;
   const scripts = new Map<string, { script: TimedMessage[]; endTs: number }>();
@@ -67,12 +70,13 @@ export function createSimulatorAdapter(input: SimulatorOptions): SimulatorAdapte
       league,
       home: league.competitors[i]!,
       away: league.competitors[j]!,
-      startTs: k * everyMs + offsetMs,
+      startTs: k * everyMs + offsetMs + kickoffShiftMs,
     };
   }
 
   function fixtures(sport: SportKey, fromTs: number, toTs: number): SimFixture[] {
-    const { everyMs, offsetMs } = TIMETABLE[sport];
+    const { everyMs } = TIMETABLE[sport];
+    const offsetMs = TIMETABLE[sport].offsetMs + kickoffShiftMs;
     const out: SimFixture[] = [];
     for (let k = Math.ceil((fromTs - offsetMs) / everyMs); k * everyMs + offsetMs <= toTs; k += 1)
       out.push(fixtureAt(sport, k));
