@@ -252,8 +252,20 @@ async function sidewaysAt(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
+    // Two frames let the page's own resize listeners re-render. Headless Chromium can stop
+    // producing frames for a page it is not compositing (a CI run waited 240 s on this line), so
+    // a timer bounds the wait; reading scrollWidth below lays the page out either way.
     await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      () =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 500);
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              clearTimeout(timer);
+              resolve();
+            }),
+          );
+        }),
     );
     const { scroll, inner } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
