@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: unit (pure, fast), integration (real server on real PostgreSQL, a fresh database
- * per file) and e2e (the built site in system Chromium). `npm test` runs them all.
+ * per file) and e2e (the built site in system Chromium). `npm test` runs them all: integration
+ * files one per core at once (an integration file waits on PostgreSQL half the time); unit files
+ * (component tests with 1 s waits) and then the browser journeys one at a time.
  */
 export default defineConfig({
   test: {
@@ -17,6 +19,9 @@ export default defineConfig({
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // One at a time on any machine (and unlike the integration project's count, so the two
+          // never share a group with different worker counts, which vitest refuses).
+          maxWorkers: 1,
           setupFiles: ['./apps/web/app/ui/testing-library-setup.ts'],
         },
       },
@@ -28,6 +33,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: '100%',
         },
       },
       {
