@@ -19,17 +19,28 @@
  * and grew back twice, a layout shift of 0.5–0.9 (issue #17). Later client renders (navigations)
  * suspend as usual.
  */
-import { type ComponentType, lazy, Suspense, use, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, startTransition, use, useEffect, useState } from 'react';
 
-const subscribeNever = () => () => {};
+/**
+ * Set by the first deferred part's effect after the hydration commit; parts mounted by later client
+ * renders (navigations, dialogs) start at once.
+ */
+let pageHydrated = false;
 
-/** False on the server and while hydrating, true in every client render after that. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+/**
+ * False on the server and while hydrating; after hydration it turns true in a transition, so the
+ * parts' first render is time-sliced like the hydration itself, not one synchronous task (a
+ * `useSyncExternalStore` whose client value differs re-renders at once, synchronously: on the game
+ * page that was a 100–155 ms task right after hydration).
+ */
+function useMountable(): boolean {
+  const [mountable, setMountable] = useState(pageHydrated);
+  useEffect(() => {
+    if (mountable) return;
+    pageHydrated = true;
+    startTransition(() => setMountable(true));
+  }, [mountable]);
+  return mountable;
 }
 
 export function deferred<Props extends object>(
@@ -37,7 +48,7 @@ export function deferred<Props extends object>(
 ): ComponentType<Props> {
   const Lazy = lazy(async () => ({ default: await load() }));
   function Deferred(props: Props) {
-    if (!useHydrated()) return null;
+    if (!useMountable()) return null;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />

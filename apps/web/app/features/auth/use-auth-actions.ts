@@ -14,7 +14,7 @@ import { setClientAuthenticated } from '../../lib/client-session.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { markLoggedIn } from '../campaigns/popup-rules.ts';
+import { markLoggedIn } from '../campaigns/login-marker.ts';
 import { apiErrorText } from './api-error-text.ts';
 import { afterAuthTarget, withRegisterSuccess } from './return-target.ts';
 

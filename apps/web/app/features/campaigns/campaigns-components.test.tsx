@@ -17,8 +17,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
+import { LOGIN_MARKER, markLoggedIn } from './login-marker.ts';
 import { PopupQueueRunner } from './popup-queue.tsx';
-import { LOGIN_MARKER, markLoggedIn } from './popup-rules.ts';
 import { PromoCodeForm } from './promo-code-form.tsx';
 import { createCampaignsTestI18n } from './test-campaigns-i18n.ts';
 

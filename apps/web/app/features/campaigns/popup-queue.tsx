@@ -32,13 +32,13 @@ import { useToasts } from '../../ui/toasts.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 import { currencyInfoOf, useAuthRoot } from '../auth/auth-root-data.ts';
 import { CampaignPopupBody } from './campaign-popup.tsx';
+import { takeLoggedIn } from './login-marker.ts';
 import {
   blocksCampaignPopups,
   isUnseenCashback,
   POPUP_PREVIEW_HASH,
   popupFromQuery,
   SEEN_CASHBACK_KEY,
-  takeLoggedIn,
   UNSEEN_CASHBACK_STATUSES,
 } from './popup-rules.ts';
 

@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  blocksCampaignPopups,
-  isUnseenCashback,
-  markLoggedIn,
-  popupFromQuery,
-  takeLoggedIn,
-} from './popup-rules.ts';
+import { markLoggedIn, takeLoggedIn } from './login-marker.ts';
+import { blocksCampaignPopups, isUnseenCashback, popupFromQuery } from './popup-rules.ts';
 
 describe('isUnseenCashback (spec §4)', () => {
   const at = '2026-12-01T00:00:00.000Z';

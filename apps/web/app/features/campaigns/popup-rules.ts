@@ -13,35 +13,6 @@ export const UNSEEN_CASHBACK_STATUSES = ['paid_out', 'active'] as const;
 /** The `popup` query value popups.get accepts. */
 const POPUP_KEY = /^[a-z0-9-]{1,64}$/;
 
-/**
- * sessionStorage: set by the sign-in forms when `auth.login` succeeded, taken by the queue. Spec
- * §4 says "After login" (registration is a separate transition), so a page load of an existing
- * session or a registration does not start the queue; a login on a game page waits for the next
- * page where popups may open.
- */
-export const LOGIN_MARKER = 'croupier_after_login';
-
-type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export function markLoggedIn(storage: SessionLike): void {
-  try {
-    storage.setItem(LOGIN_MARKER, '1');
-  } catch {
-    // Storage refused (private mode, quota): no post-login popups, nothing else lost.
-  }
-}
-
-/** True once per login: the marker is removed as it is read. */
-export function takeLoggedIn(storage: SessionLike): boolean {
-  try {
-    if (storage.getItem(LOGIN_MARKER) === null) return false;
-    storage.removeItem(LOGIN_MARKER);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The hash that opens the `popup` query's popup in preview mode (spec §2). */
 export const POPUP_PREVIEW_HASH = '#popup-preview';
 
