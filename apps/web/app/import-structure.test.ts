@@ -116,7 +116,9 @@ describe('the import scan itself', () => {
 describe('the web app', () => {
   test('the scan sees the app (sanity: it is not reading an empty tree)', () => {
     expect(app.size).toBeGreaterThan(100);
-    expect(importsOf('routes/rgs-play.tsx', app.get('routes/rgs-play.tsx') ?? '').length).toBeGreaterThan(3);
+    expect(
+      importsOf('features/rgs/game-frame.tsx', app.get('features/rgs/game-frame.tsx') ?? '').length,
+    ).toBeGreaterThan(3);
   });
 
   test('no import circle anywhere in apps/web/app', () => {

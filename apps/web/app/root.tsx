@@ -35,7 +35,7 @@ import { toAuthRootData } from './features/auth/auth-root-data.server.ts';
 import { LoyaltyNotices } from './features/loyalty/loyalty-notices.tsx';
 import { PushProvider } from './features/push/push-provider.tsx';
 import { PwaProvider } from './features/pwa/pwa-runtime.tsx';
-import { isRgsPagePath } from './features/rgs/rgs-paths.ts';
+import { documentLocale, isRgsPagePath } from './features/rgs/rgs-paths.ts';
 import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
@@ -384,7 +384,7 @@ function rootErrorPayload(error: unknown): RootErrorPayload | undefined {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
-  const locale = localeOfPath(location.pathname);
+  const locale = documentLocale(location.pathname, location.search);
   const t = i18nFor(locale).t;
   const payload = rootErrorPayload(error);
   const shell = loaderData?.shell ?? payload?.shell;
@@ -485,7 +485,7 @@ function HydrationMark() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = documentLocale(location.pathname, location.search);
   const rootData = useRouteLoaderData<typeof loader>('root');
   if (typeof window !== 'undefined' && rootData) setClientAuthenticated(rootData.isAuthenticated);
   const canonical = rootData ? `${rootData.seo.canonicalBase.replace(/\/+$/, '')}${location.pathname}` : '';
@@ -500,19 +500,26 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-background text-text antialiased">
         <SpriteSheet />
-        <HydrationMark />
-        <I18nextProvider i18n={i18nFor(locale)}>
-          <DemoBanner />
-          <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
-            <ToastProvider>
-              {/* The installable app: service worker, install prompt, new deploys (ADR 038). */}
-              <PwaProvider locale={locale}>
-                <DialogProvider>{children}</DialogProvider>
-              </PwaProvider>
-            </ToastProvider>
-          </ScreenClassProvider>
-        </I18nextProvider>
-        <ScrollRestoration nonce={HYDRATION_NONCE} />
+        {isRgsPagePath(location.pathname) ? (
+          // A game page is never hydrated: the game's own root replaces its splash (routes/rgs-play.tsx).
+          <I18nextProvider i18n={i18nFor(locale)}>{children}</I18nextProvider>
+        ) : (
+          <>
+            <HydrationMark />
+            <I18nextProvider i18n={i18nFor(locale)}>
+              <DemoBanner />
+              <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
+                <ToastProvider>
+                  {/* The installable app: service worker, install prompt, new deploys (ADR 038). */}
+                  <PwaProvider locale={locale}>
+                    <DialogProvider>{children}</DialogProvider>
+                  </PwaProvider>
+                </ToastProvider>
+              </ScreenClassProvider>
+            </I18nextProvider>
+            <ScrollRestoration nonce={HYDRATION_NONCE} />
+          </>
+        )}
         <Scripts nonce={HYDRATION_NONCE} />
       </body>
     </html>
@@ -521,9 +528,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const loaded = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  // A game page is the game server's (features/rgs/rgs-paths.ts): none of the site's runtimes.
+  if (isRgsPagePath(pathname)) return <Outlet />;
   // The back office (ADR 045) runs none of the player site's runtimes: no third-party script (live
   // chat, fraud check) ever shares a page with a staff member's token.
-  const rootData = /^\/(?:[a-z]{2}\/)?backoffice(?:\/|$)/.test(useLocation().pathname) ? undefined : loaded;
+  const rootData = /^\/(?:[a-z]{2}\/)?backoffice(?:\/|$)/.test(pathname) ? undefined : loaded;
   return (
     <>
       {/* The player's push stream (ADR 037): balances, notices, bonus and cashback changes. */}
@@ -564,7 +574,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = documentLocale(location.pathname, location.search);
   const rootData = useRouteLoaderData<typeof loader>('root');
   const payload = rootErrorPayload(error);
   const shell = rootData?.shell ?? payload?.shell;

@@ -43,6 +43,16 @@ describe('server rendering and locales', () => {
     expect(response.body).not.toContain('>Sign in<');
   });
 
+  test("a game page's document speaks the game's language, not the unprefixed path's", async () => {
+    // The game server's page has one URL for every language; its document, the root's live regions
+    // included, is in the launch's `?lang=` from the first byte (features/rgs/rgs-paths.ts).
+    const french = await get('/rgs/play/neon-reels?session=s&lang=fr');
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain('<html lang="fr-FR"');
+    const english = await get('/rgs/play/neon-reels?session=s&lang=de');
+    expect(english.body).toContain('<html lang="en-US"');
+  });
+
   test('HEAD / answers without a body', async () => {
     const response = await harness.app.inject({ method: 'HEAD', url: '/' });
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,10 @@
 /**
  * Browser: fetches one locale's bundles (only that locale's chunks) and registers them. A `.client`
  * module, so the server build (which has every bundle already) does not carry the lazy chunks.
+ *
+ * A page may ask for some namespaces only (the game frame needs its own few, not the site's
+ * twenty): the locale's instance is created with those, and a later call adds what it lacks to the
+ * same instance, so components already bound to it see the new texts.
  */
 import type { Locale } from '@croupier/contract/locales';
 import type { i18n as I18n } from 'i18next';
@@ -13,11 +17,38 @@ const lazyBundles = import.meta.glob<Record<string, unknown>>(
   { import: 'default' },
 );
 
-export async function ensureLocale(locale: Locale): Promise<I18n> {
-  if (isLocaleLoaded(locale)) return i18nFor(locale);
-  const entries = Object.entries(lazyBundles).filter(([file]) => bundleKey(file)?.locale === locale);
+/** Namespaces registered per locale by this module. */
+const registered = new Map<Locale, Set<string>>();
+/** One load at a time, so two callers never create two instances of a locale. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Loads the locale's bundles (all, or the `namespaces` named) that are not registered yet. */
+export function ensureLocale(locale: Locale, namespaces?: readonly string[]): Promise<I18n> {
+  const run = queue.then(() => load(locale, namespaces));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function load(locale: Locale, namespaces: readonly string[] | undefined): Promise<I18n> {
+  const have = registered.get(locale);
+  // Registered whole by someone else (the server's module graph in development, a test kit).
+  if (!have && isLocaleLoaded(locale)) return i18nFor(locale);
   const loaded = await Promise.all(
-    entries.map(async ([file, load]) => [bundleKey(file)?.namespace ?? '', await load()] as const),
+    Object.entries(lazyBundles).flatMap(([file, read]) => {
+      const key = bundleKey(file);
+      return key?.locale === locale &&
+        !have?.has(key.namespace) &&
+        (namespaces?.includes(key.namespace) ?? true)
+        ? [read().then((bundle) => [key.namespace, bundle] as const)]
+        : [];
+    }),
   );
-  return registerLocale(locale, Object.fromEntries(loaded));
+  const instance = have ? i18nFor(locale) : registerLocale(locale, Object.fromEntries(loaded));
+  const now = have ?? new Set<string>();
+  for (const [namespace, bundle] of loaded) {
+    if (have) instance.addResourceBundle(locale, namespace, bundle);
+    now.add(namespace);
+  }
+  registered.set(locale, now);
+  return instance;
 }

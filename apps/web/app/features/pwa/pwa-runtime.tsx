@@ -22,7 +22,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Workbox } from 'workbox-window';
 import { useToasts } from '../../ui/toasts.tsx';
-import { isRgsPagePath } from '../rgs/rgs-paths.ts';
 import { manifestPath } from './build/pwa-files.ts';
 import { CURRENT_BUILD_ID } from './build-id.ts';
 import { fetchBuildInfo, startBuildPolling } from './build-poll.ts';
@@ -220,9 +219,7 @@ export interface PwaProviderProps {
 export function PwaProvider({ locale, children }: PwaProviderProps) {
   const { t } = useTranslation('pwa');
   const toasts = useToasts();
-  // The game server's pages (the game iframe) are a provider's, not the site's: no worker, no polling there.
-  const sitePage = !isRgsPagePath(useLocation().pathname);
-  const production = import.meta.env.PROD && sitePage;
+  const production = import.meta.env.PROD;
   const platformKind = usePlatformDetection();
   const { offlineReady, registrationError, workbox } = useServiceWorker(
     production,
@@ -240,9 +237,9 @@ export function PwaProvider({ locale, children }: PwaProviderProps) {
   return (
     <PwaContext.Provider value={value}>
       {/* React hoists these into <head>. The theme colour is DESIGN.md's background. */}
-      {sitePage && <link rel="manifest" href={manifestPath(locale)} />}
-      {sitePage && <meta name="theme-color" content="#0b1020" />}
-      {sitePage && <link rel="apple-touch-icon" href="/pwa/icon-192.png" />}
+      <link rel="manifest" href={manifestPath(locale)} />
+      <meta name="theme-color" content="#0b1020" />
+      <link rel="apple-touch-icon" href="/pwa/icon-192.png" />
       {children}
     </PwaContext.Provider>
   );

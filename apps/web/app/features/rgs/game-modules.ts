@@ -1,7 +1,7 @@
 /**
- * Which UI draws which engine. Each module is its own chunk, loaded by the game page's client
- * loader before the first render. Roulette and blackjack are built in features/rgs/{roulette,
- * blackjack}: add their `GameModule` here the same way (one line each).
+ * Which UI draws which engine. Each module is its own chunk, loaded by the game page
+ * (`game-frame.tsx`) with the session, before the game's first render. A new engine's UI adds its
+ * `GameModule` here the same way (one line each).
  */
 import type { GameModule } from './shell/game-shell-context.ts';
 import type { RgsEngine } from './shell/rgs-client.ts';

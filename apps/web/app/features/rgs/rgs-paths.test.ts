@@ -1,5 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { gameLangOf, isRgsPagePath } from './rgs-paths.ts';
+import { documentLocale, gameLangOf, isRgsPagePath, RGS_PAGE_NAMESPACES } from './rgs-paths.ts';
 
 describe('game page paths', () => {
   it('recognises the game server pages (and their data requests), nothing else', () => {
@@ -16,5 +19,52 @@ describe('game page paths', () => {
     expect(gameLangOf(new URLSearchParams('lang=FR'))).toBe('fr');
     expect(gameLangOf(new URLSearchParams('lang=de'))).toBe('en');
     expect(gameLangOf(new URLSearchParams(''))).toBe('en');
+  });
+
+  it("gives a game page's document the game's language, a site page's its path's", () => {
+    expect(documentLocale('/rgs/play/neon-reels', '?session=s&lang=fr')).toBe('fr');
+    expect(documentLocale('/rgs/play/neon-reels', '?session=s')).toBe('en');
+    expect(documentLocale('/fr/gamehall', '?lang=en')).toBe('fr');
+    expect(documentLocale('/gamehall', '?lang=fr')).toBe('en');
+  });
+});
+
+/** Every app module the game page's root reaches through relative imports, static or dynamic. */
+function gamePageModules(): Map<string, string> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const found = new Map<string, string>();
+  const queue = [join(here, 'game-frame.tsx')];
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (found.has(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    found.set(file, text);
+    for (const match of text.matchAll(/(?:from\s+|import\(\s*)'(\.[^']+\.tsx?)'/g)) {
+      const target = resolve(dirname(file), match[1] ?? '');
+      if (existsSync(target) && !target.endsWith('.test.ts') && !target.endsWith('.test.tsx'))
+        queue.push(target);
+    }
+  }
+  return found;
+}
+
+describe("the game page's translation namespaces", () => {
+  it('cover every namespace its modules use (a missing one would show raw keys in the frame)', () => {
+    const modules = gamePageModules();
+    // Sanity: the walk sees the shell, the engines and the shared ui parts.
+    expect(modules.size).toBeGreaterThan(40);
+    const used = new Map<string, string>();
+    for (const [file, text] of modules) {
+      // Code only: a doc comment's example (`t('auth:email')`) names no namespace the file uses.
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const namespaces = [
+        ...[...code.matchAll(/useTranslation\(\s*'([a-z-]+)'/g)].map((match) => match[1]),
+        ...[...code.matchAll(/\bt\(\s*[`']([a-z-]+):/g)].map((match) => match[1]),
+      ];
+      for (const namespace of namespaces) if (namespace) used.set(namespace, file);
+    }
+    expect(used.size).toBeGreaterThan(2);
+    const missing = [...used].filter(([namespace]) => !RGS_PAGE_NAMESPACES.includes(namespace));
+    expect(missing.map(([namespace, file]) => `${namespace} (${file})`)).toEqual([]);
   });
 });

@@ -4,11 +4,11 @@
  *
  * ## How a game plugs in
  *
- * A game is a `GameModule` (`game-shell-context.ts`) registered by engine in `features/rgs/game-modules.tsx`:
+ * A game is a `GameModule` (`game-shell-context.ts`) registered by engine in `features/rgs/game-modules.ts`:
  *
  *   export const diceModule: GameModule = { Game: DiceGame, Rules: DiceRules, RoundResult: DiceRoundResult };
  *
- * The route (`routes/rgs-play.tsx`) loads `GET /rgs/api/session`, then renders
+ * The page (`features/rgs/game-frame.tsx`) loads `GET /rgs/api/session`, then renders
  * `<GameShell session client lang module>`, which draws the top bar (name, DEMO badge, balance,
  * rules, fairness, history, sound), toasts, the retry banner, and the module's `Game` inside. The
  * displayed balance is posted to the parent page after every change (`../parent-messages.ts`).

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { RGS_PAGE_NAMESPACES } from '../features/rgs/rgs-paths.ts';
+import { ensureLocale } from './i18n.client.ts';
+import { i18nFor, isLocaleLoaded } from './i18n.ts';
+
+describe('ensureLocale', () => {
+  it('loads only the namespaces a game frame asks for, then adds the rest to the same instance', async () => {
+    expect(isLocaleLoaded('fr')).toBe(false);
+    const frame = await ensureLocale('fr', RGS_PAGE_NAMESPACES);
+    for (const namespace of RGS_PAGE_NAMESPACES) expect(frame.hasResourceBundle('fr', namespace)).toBe(true);
+    expect(frame.hasResourceBundle('fr', 'cashier')).toBe(false);
+    expect(frame.t('rgs:load.unsupported')).not.toBe('load.unsupported');
+
+    // A navigation to a site page in that frame: every namespace, on the instance already bound.
+    const site = await ensureLocale('fr');
+    expect(site).toBe(frame);
+    expect(i18nFor('fr')).toBe(frame);
+    expect(site.hasResourceBundle('fr', 'cashier')).toBe(true);
+    expect(site.hasResourceBundle('fr', 'backoffice')).toBe(false);
+  });
+
+  it('two calls at once create one instance with everything either asked for', async () => {
+    const [a, b] = await Promise.all([ensureLocale('en', ['rgs']), ensureLocale('en', ['cashier'])]);
+    expect(a).toBe(b);
+    expect(a.hasResourceBundle('en', 'rgs')).toBe(true);
+    expect(a.hasResourceBundle('en', 'cashier')).toBe(true);
+    expect(a.hasResourceBundle('en', 'games')).toBe(false);
+  });
+});
