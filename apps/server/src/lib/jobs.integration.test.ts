@@ -307,8 +307,13 @@ describe('two nodes on one queue', () => {
         sql`SELECT j.id, j.payload, j.attempts, j.locked_by, j.locked_at, j.run_at, j.last_error
               FROM graphile_worker._private_jobs j`,
       );
+      // Job ids are int8 (BigInt in the app's parser): stringified as text.
+      const text = (value: unknown) =>
+        JSON.stringify(value, (_key, field: unknown) =>
+          typeof field === 'bigint' ? field.toString() : field,
+        );
       throw new Error(
-        `${String(error)}; missing ${JSON.stringify(keys.filter((key) => !seen.has(key)))}; jobs ${JSON.stringify(jobs.rows)}; log ${JSON.stringify(lines.map((line) => [line.node, line.level, line.message]))}`,
+        `${String(error)}; missing ${text(keys.filter((key) => !seen.has(key)))}; jobs ${text(jobs.rows)}; log ${text(lines.map((line) => [line.node, line.level, line.message, String(line.fields.err ?? '')]))}; runners ${text({ a: a.queue.started, b: b.queue.started })}`,
       );
     });
     await sleep(300);
@@ -333,6 +338,65 @@ describe('two nodes on one queue', () => {
     expect(loud.length).toBeLessThanOrEqual(12);
     await a.queue.enqueue('count', { key: 'after-outage' });
     await waitFor(async () => (await effects()).has('after-outage'), 15_000);
+  });
+
+  it('a pool the library shuts down on failed completions is replaced, and its jobs run again', {
+    timeout: 90_000,
+  }, async () => {
+    // The first two completions of a "doomed" job fail (a trigger refuses to delete its row; the
+    // sequence counts outside the failed transaction). The library shuts the pool down at the first
+    // failure; with more completion batches in flight its batcher never releases and the pool's end
+    // never comes (graphile/worker#636), so the supervisor gives it up after RUNNER_END_GRACE_MS,
+    // releases the jobs it held and starts a new one. Before, the node ran nothing from then on
+    // and the doomed job stayed locked for the library's 4 hours.
+    await a.client.pool.query(`
+      CREATE SEQUENCE completion_faults;
+      CREATE FUNCTION refuse_doomed_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.payload->>'key' LIKE 'doomed%' AND nextval('completion_faults') <= 2 THEN
+          RAISE EXCEPTION 'completion refused for the test';
+        END IF;
+        RETURN OLD;
+      END $$;
+      CREATE TRIGGER refuse_doomed_completion BEFORE DELETE ON graphile_worker._private_jobs
+        FOR EACH ROW EXECUTE FUNCTION refuse_doomed_completion();`);
+    try {
+      lines.length = 0;
+      const keys: string[] = [];
+      for (let i = 0; i < 2; i += 1) keys.push(`doomed${i}`);
+      for (let i = 0; i < 16; i += 1) keys.push(`beside-doomed${i}`);
+      await Promise.all(keys.map((key, i) => (i % 2 ? a : b).queue.enqueue('count', { key })));
+      const pending = async () => {
+        const { rows } = await a.client.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'key' = ANY($1)`,
+          [keys],
+        );
+        return rows[0]?.n ?? -1;
+      };
+      await waitFor(async () => (await pending()) === 0, 60_000).catch(async (error: unknown) => {
+        throw new Error(
+          `${String(error)}; ${await pending()} jobs left; log ${JSON.stringify(lines.filter((line) => line.level !== 'debug').map((line) => [line.node, line.message, String(line.fields.err ?? '')]))}`,
+        );
+      });
+      const seen = await effects();
+      for (const key of keys) expect(seen.get(key)?.runs ?? 0).toBeGreaterThanOrEqual(1);
+      const faults = await a.client.pool.query<{ n: string }>(
+        `SELECT last_value::text AS n FROM completion_faults`,
+      );
+      expect(Number(faults.rows[0]?.n)).toBeGreaterThanOrEqual(2);
+      // Both nodes still take jobs: every one of these runs once.
+      const later = Array.from({ length: 10 }, (_, i) => `after-doomed${i}`);
+      await Promise.all(later.map((key, i) => (i % 2 ? a : b).queue.enqueue('count', { key })));
+      await waitFor(async () => {
+        const now = await effects();
+        return later.every((key) => now.get(key)?.runs === 1);
+      }, 30_000);
+    } finally {
+      await a.client.pool.query(`
+        DROP TRIGGER refuse_doomed_completion ON graphile_worker._private_jobs;
+        DROP FUNCTION refuse_doomed_completion();
+        DROP SEQUENCE completion_faults;`);
+    }
   });
 });
 

@@ -122,6 +122,13 @@ const DEFAULT_MAX_ATTEMPTS = 10;
 /** The runner's connections: one LISTEN, the rest shared by the job fetches and completions. */
 const RUNNER_POOL_MAX = 3;
 const RECURRING_KEY_PREFIX = 'every:';
+/**
+ * How long a runner whose pool has shut down may take to finish before it is given up (a few ms
+ * normally). The library's batched completions can keep it from ever finishing: a batch that fails
+ * leaves its back-pressure set, later batches each release it again, the count of pending batches
+ * goes below zero and the release that the pool's end waits for never comes (graphile/worker#636).
+ */
+const RUNNER_END_GRACE_MS = 5_000;
 /** A single identical error line at most this often (an outage is logged, not flooded). */
 const LOG_THROTTLE_MS = 30_000;
 
@@ -138,6 +145,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const ensureChains: Array<() => Promise<unknown>> = [];
   const defaultAttempts = new Map<string, number>();
   let runner: Runner | undefined;
+  /** Settles when the current runner has ended, or stalled after its pool shut down (see `supervise`). */
+  let runnerEnded: Promise<void> | undefined;
   let stopped = true;
   /** The supervisor: (re)starts the runner, backing off while it cannot. */
   let supervising: Promise<void> | undefined;
@@ -213,6 +222,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** Waits until job `id` is done (completed, or failed once) on any node, at most until `deadline`. */
   async function waitForJob(id: string, deadline: number): Promise<void> {
+    if (!/^[0-9]+$/.test(id)) throw new Error(`job id expected, got ${JSON.stringify(id)}`);
     while (Date.now() < deadline && !stopped) {
       const { rows } = await pool.query<{ done: boolean }>(
         `SELECT NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs
@@ -290,6 +300,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     events.on('pool:create', ({ workerPool }) => {
       poolId = workerPool.id;
     });
+    /** Called when the current pool has shut down (every worker released); only its end is left. */
+    let poolShutDown: (() => void) | undefined;
+    const onShutDown = ({ workerPool }: { workerPool: { id: string } }) => {
+      if (workerPool.id === poolId) poolShutDown?.();
+    };
+    events.on('pool:gracefulShutdown:complete', onShutDown);
+    events.on('pool:forcefulShutdown:complete', onShutDown);
+    events.on('pool:forcefulShutdown:error', onShutDown);
     /** Pools of this node that ended by themselves: their locks are released at the next start. */
     const deadPools: string[] = [];
     /**
@@ -304,16 +322,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       renewReason = `a job fetch failed (${String(error).slice(0, 120)})`;
       renewal = runner.stop().catch(() => {});
     });
+    /** The recovery in progress (see `recover`); at most one at a time. */
+    let recovery: Promise<void> | undefined;
     try {
       while (!stopped) await runOnce();
     } finally {
+      await recovery;
       await runnerPool.end();
     }
 
     async function runOnce(): Promise<void> {
       let upSince: number | undefined;
+      let stalled = false;
+      const shutDown = new Promise<void>((resolve) => {
+        poolShutDown = resolve;
+      });
       try {
-        runner = await run({
+        const current = await run({
           pgPool: runnerPool,
           events,
           taskList,
@@ -327,15 +352,35 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           // leaving an unhandled rejection (which would end the process).
           preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         });
+        runner = current;
+        // Its end, or its pool shut down and the rest never finishing (RUNNER_END_GRACE_MS): then
+        // it is given up (its cron released) and replaced like a runner that ended.
+        runnerEnded = Promise.race([
+          current.promise,
+          shutDown
+            .then(() => sleep(RUNNER_END_GRACE_MS, { unref: true }))
+            .then(() => {
+              stalled = true;
+            }),
+        ]);
         upSince = Date.now();
         markReady();
-        if (deadPools.length > 0) await recover();
-        await runner.promise;
+        if (deadPools.length > 0 && !recovery) {
+          recovery = recover().finally(() => {
+            recovery = undefined;
+          });
+        }
+        await runnerEnded;
+        if (stalled) current.stop().catch(() => {});
         if (stopped) return;
         if (poolId) deadPools.push(poolId);
-        throw new Error(renewReason ? `runner renewed: ${renewReason}` : 'runner ended by itself');
+        const how = stalled
+          ? `its pool shut down but it did not end in ${RUNNER_END_GRACE_MS} ms`
+          : 'ended by itself';
+        throw new Error(renewReason ? `runner renewed: ${renewReason}; ${how}` : `runner ${how}`);
       } catch (error) {
         runner = undefined;
+        runnerEnded = undefined;
         renewal = undefined;
         renewReason = undefined;
         if (stopped) return;
@@ -356,14 +401,33 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
      * After a restart: the jobs the dead pool held (locked for 4 hours otherwise, a recurring
      * chain's among them) are released to run again, and every recurring chain this node takes part
      * in is made sure of, so a pass comes within its period rather than at the minute's safety net.
+     * The database may fail again meanwhile (the restart often follows an outage that is not over):
+     * it is tried again with back-off until it is done or the queue stops, beside the new runner.
      */
     async function recover(): Promise<void> {
-      try {
-        await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [deadPools]);
-        deadPools.length = 0;
-        await Promise.all(ensureChains.map((ensure) => ensure()));
-      } catch (error) {
-        throttled('warn', 'recover', { err: error }, 'job queue: recovery after a restart failed');
+      let failures = 0;
+      let chainsEnsured = false;
+      while (!stopped && (deadPools.length > 0 || !chainsEnsured)) {
+        try {
+          if (deadPools.length > 0) {
+            const released = [...deadPools];
+            await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [released]);
+            deadPools.splice(0, released.length);
+          }
+          await Promise.all(ensureChains.map((ensure) => ensure()));
+          chainsEnsured = true;
+        } catch (error) {
+          failures += 1;
+          const retryInMs = failureDelayMs(0, failures);
+          throttled(
+            'warn',
+            'recover',
+            { err: error, failures, retryInMs },
+            'job queue: recovery after a restart failed',
+          );
+          const until = Date.now() + retryInMs;
+          while (!stopped && Date.now() < until) await sleep(Math.min(100, until - Date.now()));
+        }
       }
     }
   }
@@ -469,9 +533,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           const deadline = Date.now() + maxWaitMs;
           if (!(await Promise.race([ready.then(() => true), sleep(maxWaitMs).then(() => false)]))) return;
           // replace: due now even when the pending one was later; a pass in flight holds its own job,
-          // so this is a new one right after (as the old loop's "again").
-          const id = await addJob(name, {}, { jobKey, mode: 'replace' });
-          await waitForJob(id, deadline);
+          // so this is a new one right after (as the old loop's "again"). add_job answers no id when
+          // the keyed job it meets is locked meanwhile (a pass just taken, on any node): ask again.
+          for (;;) {
+            const id = await addJob(name, {}, { jobKey, mode: 'replace' });
+            if (id !== '') {
+              await waitForJob(id, deadline);
+              return;
+            }
+            if (Date.now() >= deadline || stopped) return;
+            await sleep(20);
+          }
         },
         get started() {
           return enabled;
@@ -519,8 +591,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const settled = await Promise.race([supervising.then(() => true), sleep(10).then(() => false)]);
         if (settled) break;
       }
-      // A runner already stopping to be renewed cannot be stopped twice: wait for that stop.
-      await (renewal ?? runner?.stop());
+      // A runner already stopping to be renewed cannot be stopped twice: wait for that stop, or for
+      // the runner's end (a stop whose pool shut down but never finished: RUNNER_END_GRACE_MS).
+      const stopping = renewal ?? runner?.stop().catch(() => {});
+      if (stopping) await (runnerEnded ? Promise.race([stopping, runnerEnded.catch(() => {})]) : stopping);
       await supervising;
       runner = undefined;
       supervising = undefined;
@@ -542,7 +616,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
  * app's connection settings. Not the app's pool: that one hands a failed checked-out client back at
  * once (ADR 011), and the library would then release its LISTEN client a second time, which throws.
  * Every client still gets an 'error' listener, so a dropped connection is logged, never fatal.
+ *
+ * A client handed out through a callback (the library's LISTEN connection) can still be released
+ * twice by the library itself: when its pool shuts down while its LISTEN statement is in flight
+ * and the connection then fails, both the shutdown and the statement's error handler release it.
+ * pg-pool throws on the second release, from inside a promise nobody awaits: an unhandled
+ * rejection, which ends a Node process. Here the second release does nothing (seen once in 26 runs
+ * of the job queue's test file under load).
  */
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  release: (releaseError?: Error | boolean) => void,
+) => void;
+
 function createRunnerPool(
   appPool: pg.Pool,
   throttled: (level: 'warn', key: string, fields: Record<string, unknown>, message: string) => void,
@@ -561,6 +648,18 @@ function createRunnerPool(
     },
   });
   runnerPool.on('error', () => {});
+  const connect = runnerPool.connect.bind(runnerPool);
+  runnerPool.connect = ((callback?: ConnectCallback) => {
+    if (!callback) return connect();
+    connect((error, client, release) => {
+      let released = false;
+      callback(error, client, (releaseError?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(releaseError);
+      });
+    });
+  }) as typeof runnerPool.connect;
   runnerPool.on('connect', (client) => {
     client.on('error', (error: Error) =>
       throttled('warn', 'runner-connection', { err: error }, 'job queue: database connection lost'),
@@ -569,6 +668,9 @@ function createRunnerPool(
   return runnerPool;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number, options: { unref?: boolean } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (options.unref) timer.unref();
+  });
 }
