@@ -1,23 +1,29 @@
 /**
  * RTP tool speed (not a test; prints figures): rounds simulated per second on one core, through the
- * same path as `npm run rtp` (engine.simulate with a fresh FairRandom per round, node:crypto HMAC,
- * bigint money). For each game's default variant: 3 runs of 2 s each after a 0.5 s warm-up, median.
+ * same path as `npm run rtp` (engine.simulate with a fresh FairRandom per round, bigint money), once
+ * with the keyed HMAC the tool uses (keyed-hmac.ts, ADR 058) and once with node:crypto's, the
+ * reference, alternated in the run; then the RTP tool's own run of the slot on every core
+ * (measureRtpParallel, the whole of `npm run rtp`'s work) and what 10⁹ rounds would take. For each
+ * game's default variant: `--runs` (3) runs of `--seconds` (2) s per HMAC after a 0.5 s warm-up, median.
  *
- * Usage: npm run bench:rtp [-- --seconds 2 --runs 3 --game slot]
+ * Usage: npm run bench:rtp [-- --seconds 2 --runs 3 --game slot --rounds 4000000]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { GAME_NAMES, type GameName } from '../packages/games/src/engine.ts';
-import { FairRandom } from '../packages/games/src/fair.ts';
+import { FairRandom, type HmacSha256 } from '../packages/games/src/fair.ts';
+import { createKeyedHmacSha256 } from '../packages/games/src/keyed-hmac.ts';
 import { nodeHmacSha256 } from '../packages/games/src/node-hmac.ts';
 import { ENGINES } from '../packages/games/src/registry.ts';
 import { defaultVariant } from '../packages/games/src/rtp-measure.ts';
+import { measureRtpParallel } from '../packages/games/src/rtp-parallel.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '2' },
     runs: { type: 'string', default: '3' },
     game: { type: 'string' },
+    rounds: { type: 'string', default: '4000000' },
   },
 });
 const seconds = Number(values.seconds);
@@ -33,14 +39,14 @@ const STAKE_MINOR = 10_000n;
 let nonce = 0;
 
 /** Rounds per second over `durationMs`, checking the clock every 256 rounds. */
-function measure(game: GameName, variant: string, durationMs: number): number {
+function measure(game: GameName, variant: string, durationMs: number, hmac: HmacSha256): number {
   const engine = ENGINES[game];
   const started = performance.now();
   let rounds = 0;
   let paid = 0n;
   for (;;) {
     for (let i = 0; i < 256; i += 1) {
-      const random = new FairRandom({ serverSeed: SERVER_SEED, clientSeed: 'bench', nonce }, nodeHmacSha256);
+      const random = new FairRandom({ serverSeed: SERVER_SEED, clientSeed: 'bench', nonce }, hmac);
       nonce = (nonce + 1) % 2 ** 31;
       paid += engine.simulate(variant, STAKE_MINOR, random).paid;
     }
@@ -58,14 +64,39 @@ console.log(
   `RTP simulation speed, one thread · ${cpu} · ${os.cpus().length} cores · load ${os.loadavg()[0]?.toFixed(2)}`,
 );
 console.log(`${runs} runs × ${seconds} s per game, median; node ${process.version}`);
+const keyed = createKeyedHmacSha256();
+const fmt = (rate: number) => Math.round(rate).toLocaleString('en-US').padStart(9);
 for (const game of games) {
   const variant = defaultVariant(ENGINES[game]).variant;
-  measure(game, variant, 500);
-  const rates = Array.from({ length: runs }, () => measure(game, variant, seconds * 1000)).sort(
-    (a, b) => a - b,
-  );
-  const median = rates[Math.floor(rates.length / 2)]!;
+  measure(game, variant, 500, keyed);
+  measure(game, variant, 500, nodeHmacSha256);
+  const fast: number[] = [];
+  const reference: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const order = run % 2 === 0 ? [fast, reference] : [reference, fast];
+    for (const rates of order) {
+      rates.push(measure(game, variant, seconds * 1000, rates === fast ? keyed : nodeHmacSha256));
+    }
+  }
+  const median = (rates: number[]) => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
   console.log(
-    `${game.padEnd(10)} ${variant.padEnd(16)} ${Math.round(median).toLocaleString('en-US').padStart(9)} rounds/s per core  (runs: ${rates.map((r) => Math.round(r)).join(', ')})`,
+    `${game.padEnd(10)} ${variant.padEnd(8)} keyed HMAC ${fmt(median(fast))} rounds/s per core · node:crypto ${fmt(median(reference))} · ${(median(fast) / median(reference)).toFixed(2)}×`,
+  );
+}
+
+// The RTP tool's own run: every core, the same path as `npm run rtp -- --game slot`.
+if (games.includes('slot')) {
+  const threads = os.availableParallelism();
+  const rounds = Number(values.rounds);
+  const m = await measureRtpParallel({
+    game: 'slot',
+    rounds,
+    stakeMinor: 10_000n,
+    serverSeed: SERVER_SEED,
+    threads,
+  });
+  const rate = (m.rounds / m.elapsedMs) * 1000;
+  console.log(
+    `npm run rtp, slot, ${rounds.toLocaleString('en-US')} rounds on ${threads} threads: ${fmt(rate)} rounds/s · 10⁹ rounds in ${Math.round(1e9 / rate)} s`,
   );
 }

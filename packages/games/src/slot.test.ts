@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameInputError, type Rational } from './engine.ts';
 import { FairRandom } from './fair.ts';
+import { createKeyedHmacSha256 } from './keyed-hmac.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { add, div, equal, mul, ONE, rational, sub, toNumber, ZERO } from './rational.ts';
 import { measureRtp } from './rtp-measure.ts';
@@ -19,6 +20,7 @@ import {
   SLOT_CONFIG,
   type SlotConfig,
   type SlotSymbol,
+  simulateSlotRound,
   slotEngine,
   slotRtp,
   uncappedFreeSpins,
@@ -280,6 +282,34 @@ describe('slot spins', () => {
       0n,
     );
     expect(lines).toBe(total);
+  });
+
+  it('simulates exactly what the round pays, draw for draw, including the 100-spin cap', () => {
+    // The capped feature, scripted: 100 free spins, every one retriggering.
+    const capped = [...scatterAt(real.base)];
+    for (let spin = 1; spin <= 100; spin += 1) capped.push(...scatterAt(real.free));
+    const played = scriptedRandom(capped);
+    const simulated = scriptedRandom(capped);
+    expect(simulateSlotRound(real, 1n, simulated)).toBe(BigInt(playSlotRound(real, 20n, played).payout));
+    expect(simulated.asked).toEqual(played.asked);
+    // Real seeds: 20,000 rounds (about 50 with the feature) through both, one keyed HMAC.
+    const hmac = createKeyedHmacSha256();
+    let features = 0;
+    for (let nonce = 0; nonce < 20_000; nonce += 1) {
+      const seeds = { serverSeed: 'cd'.repeat(32), clientSeed: 'sim', nonce };
+      const round = playSlotRound(real, 2000n, new FairRandom(seeds, nodeHmacSha256));
+      const random = new FairRandom(seeds, hmac);
+      expect(simulateSlotRound(real, 100n, random)).toBe(BigInt(round.payout));
+      if (round.freeSpinsAwarded > 0) features += 1;
+    }
+    expect(features).toBeGreaterThan(20);
+    // And the engine's simulate, with its stake checked once.
+    const seeds = { serverSeed: 'cd'.repeat(32), clientSeed: 'sim', nonce: 7 };
+    expect(slotEngine.simulate('default', 2000n, new FairRandom(seeds, hmac))).toEqual({
+      staked: 2000n,
+      paid: BigInt(playSlotRound(real, 2000n, new FairRandom(seeds, hmac)).payout),
+    });
+    expect(() => slotEngine.simulate('default', 2010n, new FairRandom(seeds, hmac))).toThrow(GameInputError);
   });
 
   it('stops awarding at 100 free spins', () => {

@@ -122,6 +122,11 @@ export interface CompiledSlot {
   scatterPays: number[];
   base: Uint8Array[];
   free: Uint8Array[];
+  /** The strips with their first ROWS − 1 symbols repeated at the end: a window never wraps. */
+  baseView: Uint8Array[];
+  freeView: Uint8Array[];
+  /** Every payline's cells in a spin's view (reel·ROWS + row), lines after each other. */
+  lineCells: Uint8Array;
 }
 
 function compileStrips(strips: readonly string[], name: string): Uint8Array[] {
@@ -161,14 +166,26 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
     const [p3, p4, p5] = config.linePays[id];
     return [0, 0, 0, p3, p4, p5];
   });
+  const base = compileStrips(config.baseStrips, 'base');
+  const free = compileStrips(config.freeStrips, 'free');
   return {
     config,
     lineCount: config.paylines.length,
     pays,
     scatterPays: [0, 0, 0, ...config.scatterPays],
-    base: compileStrips(config.baseStrips, 'base'),
-    free: compileStrips(config.freeStrips, 'free'),
+    base,
+    free,
+    baseView: base.map(viewStrip),
+    freeView: free.map(viewStrip),
+    lineCells: Uint8Array.from(config.paylines.flatMap((rows) => rows.map((row, reel) => reel * ROWS + row))),
   };
+}
+
+function viewStrip(strip: Uint8Array): Uint8Array {
+  const view = new Uint8Array(strip.length + ROWS - 1);
+  view.set(strip);
+  view.set(strip.subarray(0, ROWS - 1), strip.length);
+  return view;
 }
 
 /**
@@ -258,6 +275,58 @@ export function drawStops(strips: Uint8Array[], random: IntSource): number[] {
   return strips.map((strip) => random.int(strip.length));
 }
 
+/**
+ * A spin's scratch space, reused by the simulation so a round allocates nothing: the symbols in
+ * view (`cells[reel·ROWS + row]`) and each payline's packed result (linePayPacked).
+ */
+interface SpinScratch {
+  stops: Int32Array;
+  cells: Uint8Array;
+  lines: Int32Array;
+  /** One payline's five symbols. */
+  symbols: Uint8Array;
+}
+
+function spinScratch(c: CompiledSlot): SpinScratch {
+  return {
+    stops: new Int32Array(REELS),
+    cells: new Uint8Array(REELS * ROWS),
+    lines: new Int32Array(c.lineCount),
+    symbols: new Uint8Array(REELS),
+  };
+}
+
+/**
+ * The rules of one spin, shared by the player's round (evaluateSpin, which then describes it) and
+ * the RTP simulation (simulateSlotRound, which only adds it up): fills the view from the stops and
+ * every payline's packed result; returns the number of SCATTERs in view.
+ */
+function scanSpin(
+  c: CompiledSlot,
+  kind: 'base' | 'free',
+  stops: ArrayLike<number>,
+  scratch: SpinScratch,
+): number {
+  const { cells, lines, symbols } = scratch;
+  const strips = kind === 'base' ? c.baseView : c.freeView;
+  let scatters = 0;
+  for (let reel = 0; reel < REELS; reel += 1) {
+    const strip = strips[reel]!;
+    const stop = stops[reel]!;
+    for (let row = 0; row < ROWS; row += 1) {
+      const symbol = strip[stop + row]!;
+      cells[reel * ROWS + row] = symbol;
+      if (symbol === SCATTER) scatters += 1;
+    }
+  }
+  const { lineCells, lineCount, pays } = c;
+  for (let line = 0, at = 0; line < lineCount; line += 1, at += REELS) {
+    for (let reel = 0; reel < REELS; reel += 1) symbols[reel] = cells[lineCells[at + reel]!]!;
+    lines[line] = linePayPacked(pays, symbols);
+  }
+  return scatters;
+}
+
 /** Evaluates one spin from its stops. Amounts are lineBet × multiples × multiplier (exact integers). */
 export function evaluateSpin(
   c: CompiledSlot,
@@ -265,22 +334,17 @@ export function evaluateSpin(
   stops: readonly number[],
   lineBet: bigint,
 ): SpinResult & { winMinor: bigint; scatterCount: number } {
-  const strips = kind === 'base' ? c.base : c.free;
   const multiplier = kind === 'base' ? 1 : c.config.freeSpins.multiplier;
-  const cells: number[][] = strips.map((strip, reel) => {
-    const stop = stops[reel]!;
-    const n = strip.length;
-    return [strip[stop]!, strip[(stop + 1) % n]!, strip[(stop + 2) % n]!];
-  });
+  const scratch = spinScratch(c);
+  const scatterCount = scanSpin(c, kind, stops, scratch);
+  const { cells, lines } = scratch;
   const lineWins: LineWin[] = [];
   let winMinor = 0n;
   const paylines = c.config.paylines;
-  const symbols = new Uint8Array(REELS);
   for (let line = 0; line < paylines.length; line += 1) {
-    const rows = paylines[line]!;
-    for (let reel = 0; reel < REELS; reel += 1) symbols[reel] = cells[reel]![rows[reel]!]!;
-    const packed = linePayPacked(c.pays, symbols);
+    const packed = lines[line]!;
     if (packed > 0) {
+      const rows = paylines[line]!;
       const count = packed & 7;
       const amount = lineBet * BigInt(Math.floor(packed / 128) * multiplier);
       winMinor += amount;
@@ -293,16 +357,21 @@ export function evaluateSpin(
   const scatterPositions: [number, number][] = [];
   for (let reel = 0; reel < REELS; reel += 1) {
     for (let row = 0; row < ROWS; row += 1)
-      if (cells[reel]![row] === SCATTER) scatterPositions.push([reel, row]);
+      if (cells[reel * ROWS + row] === SCATTER) scatterPositions.push([reel, row]);
   }
-  const scatterCount = scatterPositions.length;
   const scatterAmount = lineBet * BigInt(c.lineCount * c.scatterPays[scatterCount]! * multiplier);
   winMinor += scatterAmount;
+  const grid: SlotSymbol[][] = [];
+  for (let reel = 0; reel < REELS; reel += 1) {
+    const column: SlotSymbol[] = [];
+    for (let row = 0; row < ROWS; row += 1) column.push(SLOT_SYMBOLS[cells[reel * ROWS + row]!]!);
+    grid.push(column);
+  }
   return {
     kind,
     multiplier,
     stops: [...stops],
-    grid: cells.map((column) => column.map((s) => SLOT_SYMBOLS[s]!)),
+    grid,
     lineWins,
     scatter: { count: scatterCount, positions: scatterPositions, amount: scatterAmount.toString() },
     freeSpinsWon: 0,
@@ -343,6 +412,37 @@ export function playSlotRound(c: CompiledSlot, stake: bigint, random: IntSource)
     freeSpinsPlayed: played,
     payout: payout.toString(),
   };
+}
+
+/**
+ * What playSlotRound pays, for the RTP simulation: the same draws in the same order through the
+ * same rules (scanSpin), added up as line-bet multiples without describing the round. Every amount
+ * of a round is lineBet × an integer, and a round's total is far below 2⁵³ line bets (at most 101
+ * spins of 20 lines × 1,000 × 3, plus scatters), so the sum is exact; slot.test.ts checks it equals
+ * playSlotRound's payout round by round.
+ */
+export function simulateSlotRound(
+  c: CompiledSlot,
+  lineBet: bigint,
+  random: IntSource,
+  scratch: SpinScratch = spinScratch(c),
+): bigint {
+  const { award, max, multiplier } = c.config.freeSpins;
+  const { stops } = scratch;
+  let multiples = 0;
+  let awarded = 0;
+  for (let played = -1; played < awarded; played += 1) {
+    // played −1: the paid spin on the base strips; then the free spins.
+    const kind = played < 0 ? 'base' : 'free';
+    const strips = played < 0 ? c.base : c.free;
+    for (let reel = 0; reel < REELS; reel += 1) stops[reel] = random.int(strips[reel]!.length);
+    const scatters = scanSpin(c, kind, stops, scratch);
+    let spin = c.lineCount * c.scatterPays[scatters]!;
+    for (let line = 0; line < c.lineCount; line += 1) spin += Math.floor(scratch.lines[line]! / 128);
+    multiples += played < 0 ? spin : spin * multiplier;
+    if (scatters >= 3 && awarded < max) awarded += Math.min(award, max - awarded);
+  }
+  return lineBet * BigInt(multiples);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,6 +617,7 @@ export function parseSlotBet(c: CompiledSlot, input: unknown, limits: BetLimits)
 
 export function createSlotEngine(config: SlotConfig = SLOT_CONFIG): GameEngine<SlotBet, SlotState> {
   const c = compileSlot(config);
+  const simulated = { stake: -1n, lineBet: 0n, scratch: spinScratch(c) };
   let rtp: SlotRtp | undefined;
   const getRtp = () => {
     rtp ??= slotRtp(c);
@@ -562,9 +663,12 @@ export function createSlotEngine(config: SlotConfig = SLOT_CONFIG): GameEngine<S
     rtpVariants: () => [{ variant: 'default', rtp: getRtp().total }],
     simulate(variant, stakeMinor, random) {
       if (variant !== 'default') throw new RangeError(`unknown slot variant ${variant}`);
-      const bet = parseSlotBet(c, { stake: stakeMinor.toString() }, WIDE_LIMITS);
-      const state = playSlotRound(c, bet.stake, random);
-      return { staked: bet.stake, paid: BigInt(state.payout) };
+      // A simulation plays one stake for millions of rounds: it is checked once.
+      if (stakeMinor !== simulated.stake) {
+        simulated.stake = parseSlotBet(c, { stake: stakeMinor.toString() }, WIDE_LIMITS).stake;
+        simulated.lineBet = stakeMinor / BigInt(c.lineCount);
+      }
+      return { staked: stakeMinor, paid: simulateSlotRound(c, simulated.lineBet, random, simulated.scratch) };
     },
   };
 }
