@@ -12,7 +12,7 @@ async function harness(
 ) {
   const app = Fastify();
   await app.register(cookie);
-  // What @fastify/helmet's enableCSPNonces provides on every reply.
+  // What securityHeaders (http/security-headers.ts) provides on every reply.
   app.decorateReply('cspNonce', { getter: () => ({ script: 'script-nonce', style: 'style-nonce' }) });
   const dispatched: DispatchRequest[] = [];
   const dispatcher: Dispatcher = {
