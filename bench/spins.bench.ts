@@ -16,7 +16,9 @@
  * plain double-entry transaction on the same server (bench/pgbench-double-entry.ts) when pgbench is
  * installed. Each wallet call is one ledger transaction, so wallet calls per second over pgbench's
  * transactions per second is the wallet-vs-pgbench ratio of the bet + win pair; with the WAL each
- * writes per transaction (`pg_stat_wal`, ADR 042).
+ * writes per transaction (`pg_stat_wal`, ADR 042), and the statements the server sent per spin and
+ * per wallet call (every `query` of its PostgreSQL clients, BEGIN and COMMIT included, and its
+ * background loops' too: the push relay polls faster while money moves, ADR 044).
  *
  * `--compare` (or BENCH_COMPARE=1, ADR 044) measures the spins and the wallet API reference twice in
  * the run, once with the balance signal as it was before ADR 044 (`pg_notify` in each money
@@ -37,6 +39,7 @@ import { type DatabaseHandle, freePort, startEmbeddedPostgres } from '@croupier/
 import { applyMigrations } from '@croupier/db/migrate';
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
@@ -48,10 +51,21 @@ import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from '
 if (process.env.BENCH_ROLE === 'server') {
   const childConfig = loadConfig(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>);
   const childClient = createDbClient(process.env.BENCH_DATABASE_URL ?? '', { max: 20 });
+  // Every statement this process sends, counted where all its clients send them.
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
   const server = await buildApp({ config: childConfig, database: childClient, web: 'none', logger: false });
   await server.listen({ port: childConfig.PORT, host: '127.0.0.1' });
   process.send?.('ready');
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    if (message === 'statements') {
+      process.send?.({ statements });
+      return;
+    }
     await server.close();
     await childClient.close();
     process.exit(0);
@@ -142,6 +156,20 @@ await new Promise<void>((resolve, reject) => {
   serverProcess.once('message', () => resolve());
   serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
+
+/** How many statements the server process has sent so far. */
+function serverStatements(): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'statements' in message) {
+        serverProcess.off('message', answer);
+        resolve(Number((message as { statements: number }).statements));
+      }
+    };
+    serverProcess.on('message', answer);
+    serverProcess.send('statements');
+  });
+}
 
 const gameRow = await client.db.execute<{ id: bigint }>(sql`SELECT id FROM games WHERE sysname = ${GAME}`);
 const gameId = BigInt(gameRow.rows[0]?.id ?? 0);
@@ -242,12 +270,17 @@ async function run(durationSeconds: number): Promise<Figure> {
 
 await run(WARMUP_SECONDS);
 let lastSpins: Figure | undefined;
+let statementsPerSpin = 0;
 for (const signal of variants) {
   await usePushSignal(client.db, signal);
   await run(1);
+  const statementsBefore = await serverStatements();
   const measured = await run(seconds);
   compared.push({ path: 'spins', signal, spinsPerSecond: measured.spinsPerSecond });
-  if (signal === 'relay') lastSpins = measured;
+  if (signal === 'relay') {
+    lastSpins = measured;
+    statementsPerSpin = ((await serverStatements()) - statementsBefore) / Math.max(measured.spins, 1);
+  }
 }
 await usePushSignal(client.db, 'relay');
 // Every order of variants ends with a relay phase measured.
@@ -316,17 +349,19 @@ async function walletOnly(durationSeconds: number, tag: string): Promise<Figure>
 }
 
 await walletOnly(WARMUP_SECONDS, 'warm');
-let lastReference: { figure: Figure; wal: WalPerTransaction } | undefined;
+let lastReference: { figure: Figure; wal: WalPerTransaction; statements: number } | undefined;
 for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
   await walletOnly(1, `warm${index}`);
   const walBeforeReference = await walSoFar(client.db);
+  const statementsBefore = await serverStatements();
   const measured = await walletOnly(seconds, `run${index}`);
   compared.push({ path: 'wallet', signal, spinsPerSecond: measured.spinsPerSecond });
   if (signal === 'relay') {
     // Per wallet call (a bet or a win: one ledger transaction each).
+    const statements = ((await serverStatements()) - statementsBefore) / Math.max(measured.spins * 2, 1);
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
-    lastReference = { figure: measured, wal };
+    lastReference = { figure: measured, wal, statements };
   }
 }
 await usePushSignal(client.db, 'relay');
@@ -412,6 +447,10 @@ if (values.compare) {
     );
   }
 }
+console.log(
+  `statements the server sent (BEGIN and COMMIT included, its background loops too): ${statementsPerSpin.toFixed(1)} per spin, ` +
+    `${lastReference!.statements.toFixed(1)} per wallet call alone (bet or win)`,
+);
 console.log(`rounds left open or settling: ${unsettled.rows[0]?.n ?? 0}`);
 console.log(
   `balances equal to start − Σ stakes + Σ payouts: ${PLAYERS - balanceMismatches}/${PLAYERS} players`,
