@@ -276,14 +276,14 @@ export function drawStops(strips: Uint8Array[], random: IntSource): number[] {
 }
 
 /**
- * A spin's scratch space, reused by the simulation so a round allocates nothing: the symbols in
- * view (`cells[reel·ROWS + row]`) and each payline's packed result (linePayPacked).
+ * A spin's scratch space, reused by the simulation so a round allocates nothing: its stops, the
+ * symbols in view (`cells[reel·ROWS + row]`), one payline's five symbols and each payline's packed
+ * result (linePayPacked).
  */
 interface SpinScratch {
   stops: Int32Array;
   cells: Uint8Array;
   lines: Int32Array;
-  /** One payline's five symbols. */
   symbols: Uint8Array;
 }
 
@@ -381,19 +381,25 @@ export function evaluateSpin(
   };
 }
 
+/**
+ * The free spins a spin with `scatters` SCATTERs awards when the round has awarded `awarded` so far:
+ * `award` for 3 or more, never beyond the round's maximum.
+ */
+function freeSpinsWon(c: CompiledSlot, scatters: number, awarded: number): number {
+  const { award, max } = c.config.freeSpins;
+  return scatters >= 3 && awarded < max ? Math.min(award, max - awarded) : 0;
+}
+
 /** Plays a whole round: the paid spin, then every free spin it leads to. */
 export function playSlotRound(c: CompiledSlot, stake: bigint, random: IntSource): SlotState {
   const lineBet = stake / BigInt(c.lineCount);
-  const { award, max } = c.config.freeSpins;
   const spins: SpinResult[] = [];
   let payout = 0n;
   let awarded = 0;
   const push = (spin: ReturnType<typeof evaluateSpin>) => {
     const { winMinor, scatterCount, ...result } = spin;
-    if (scatterCount >= 3 && awarded < max) {
-      result.freeSpinsWon = Math.min(award, max - awarded);
-      awarded += result.freeSpinsWon;
-    }
+    result.freeSpinsWon = freeSpinsWon(c, scatterCount, awarded);
+    awarded += result.freeSpinsWon;
     payout += winMinor;
     spins.push(result);
   };
@@ -427,7 +433,7 @@ export function simulateSlotRound(
   random: IntSource,
   scratch: SpinScratch = spinScratch(c),
 ): bigint {
-  const { award, max, multiplier } = c.config.freeSpins;
+  const { multiplier } = c.config.freeSpins;
   const { stops } = scratch;
   let multiples = 0;
   let awarded = 0;
@@ -440,7 +446,7 @@ export function simulateSlotRound(
     let spin = c.lineCount * c.scatterPays[scatters]!;
     for (let line = 0; line < c.lineCount; line += 1) spin += Math.floor(scratch.lines[line]! / 128);
     multiples += played < 0 ? spin : spin * multiplier;
-    if (scatters >= 3 && awarded < max) awarded += Math.min(award, max - awarded);
+    awarded += freeSpinsWon(c, scatters, awarded);
   }
   return lineBet * BigInt(multiples);
 }
