@@ -254,6 +254,51 @@ describe('real money rounds', () => {
     expect(summaries[0]).toMatchObject({ stake: '2.00', status: 'settled', currency: 'EUR', mode: 'real' });
   });
 
+  it("deals each round on the pair's next nonce, also after another node or a rotation moved it", async () => {
+    const playerId = await fundedPlayer(h, 100_00n);
+    const client = await playerSession(h, playerId, 'neon-reels');
+    const key = await playerKeyOf(h, client.session);
+    const spin = async () => {
+      const answer = await client.post('/rounds', { bet: { stake: '100' } });
+      expect(answer.status).toBe(200);
+      return answer.body.nonce;
+    };
+    // The first round takes the pair's lock; the next ones claim on the pair this process knows.
+    expect([await spin(), await spin()]).toEqual([0, 1]);
+    // Another node deals five rounds meanwhile: this process's next claim finds the nonce moved.
+    await h.database.db.execute(
+      sql`UPDATE rgs_seed_pairs SET next_nonce = next_nonce + 5 WHERE player_key = ${key} AND status = 'active'`,
+    );
+    expect([await spin(), await spin()]).toEqual([7, 8]);
+    // A rotation reveals the pair: the next round is dealt on the new one, from nonce 0.
+    expect((await client.post('/seeds', { clientSeed: 'next-pair' })).status).toBe(200);
+    expect(await spin()).toBe(0);
+    const pairs = await h.database.db.execute<{ id: bigint; status: string; next_nonce: number }>(
+      sql`SELECT id, status, next_nonce FROM rgs_seed_pairs WHERE player_key = ${key} ORDER BY id`,
+    );
+    expect(pairs.rows.map((pair) => [pair.status, pair.next_nonce])).toEqual([
+      ['revealed', 9],
+      ['active', 1],
+    ]);
+    const rounds = await h.database.db.execute<{ seed_pair_id: bigint; nonce: number }>(
+      sql`SELECT seed_pair_id, nonce FROM rgs_rounds WHERE player_key = ${key} ORDER BY seed_pair_id, nonce`,
+    );
+    const [first, second] = pairs.rows.map((pair) => String(pair.id));
+    expect(rounds.rows.map((round) => [String(round.seed_pair_id), round.nonce])).toEqual([
+      [first, 0],
+      [first, 1],
+      [first, 7],
+      [first, 8],
+      [second, 0],
+    ]);
+    // Every round settled and paid as recorded.
+    const net = (await roundsOf(key)).reduce(
+      (sum, round) => sum - round.stake_minor + round.payout_minor,
+      0n,
+    );
+    expect(await mainBalance(playerId)).toBe(100_00n + net);
+  });
+
   it('plays roulette, plinko and blackjack with extra stakes through the wallet', async () => {
     const playerId = await fundedPlayer(h, 100_00n);
     const roulette = await playerSession(h, playerId, 'european-roulette');

@@ -297,32 +297,44 @@ export function createRgsRepository(db: Db) {
       scope: { mode: string },
       bet: { txId: string; amountMinor: bigint; nextAttemptAt: Date },
     ): Promise<bigint | null> {
-      const result = await executePrepared<{ id: bigint }>(
+      const result = await executePrepared<{ call_id: bigint | null }>(
         tx,
-        sql`
-        WITH r AS (
-          INSERT INTO rgs_rounds (id, session_id, player_key, game_code, engine, seed_pair_id, nonce, bet, actions,
-                                  state, currency, stake_minor, payout_minor, status, created_at)
-          SELECT ${round.id}::text, ${round.sessionId}::bigint, ${round.playerKey}::text, ${round.gameCode}::text,
-                 ${round.engine}::text, ${round.seedPairId}::bigint, ${round.nonce}::integer,
-                 ${JSON.stringify(round.bet)}::jsonb, ${JSON.stringify(round.actions ?? [])}::jsonb,
-                 ${JSON.stringify(round.state)}::jsonb, ${round.currency}::text, ${round.stakeMinor ?? 0n}::bigint,
-                 ${round.payoutMinor ?? 0n}::bigint, ${round.status}::text, ${round.createdAt}::timestamptz
-          WHERE NOT EXISTS (
-            SELECT 1 FROM rgs_rounds o JOIN rgs_sessions os ON os.id = o.session_id
-            WHERE o.player_key = ${round.playerKey}::text AND o.game_code = ${round.gameCode}::text
-              AND o.status = 'open' AND os.mode = ${scope.mode}::text
-          )
+        sql`WITH ${roundWithBetCtes(round, bet, sql`WHERE NOT EXISTS (${openRoundOf(round, scope)})`)}
+        SELECT (SELECT id FROM c) AS call_id`,
+      );
+      const id = result.rows[0]?.call_id;
+      return id === null || id === undefined ? null : BigInt(id);
+    },
+
+    /**
+     * The same round and bet call, the nonce claimed in the same statement, outside any transaction
+     * (ADR 059): written only while `pair` is still the player's active pair with `pair.nonce` as its
+     * next nonce and the player has no open round of this game in this mode. `stale`: the pair moved
+     * on (another round, a rotation, another node) and nothing was written; `open`: a round of this
+     * game is open. A concurrent claim of the same nonce waits for this row's lock, then finds the
+     * nonce taken (PostgreSQL re-reads the updated row), so two rounds never share a nonce; the
+     * unique (seed_pair_id, nonce) index would refuse it anyway.
+     */
+    async claimRoundWithBet(
+      pair: { pairId: bigint; nonce: number },
+      round: RoundInsert,
+      scope: { mode: string },
+      bet: { txId: string; amountMinor: bigint; nextAttemptAt: Date },
+    ): Promise<{ kind: 'written'; callId: bigint } | { kind: 'stale' | 'open' }> {
+      const result = await executePrepared<{ call_id: bigint | null; open: boolean }>(
+        db,
+        sql`WITH claim AS (
+          UPDATE rgs_seed_pairs SET next_nonce = next_nonce + 1
+          WHERE id = ${pair.pairId}::bigint AND player_key = ${round.playerKey}::text AND status = 'active'
+            AND next_nonce = ${pair.nonce}::integer AND NOT EXISTS (${openRoundOf(round, scope)})
           RETURNING id
-        )
-        INSERT INTO rgs_wallet_calls (round_id, kind, tx_id, amount_minor, next_attempt_at, created_at)
-        SELECT r.id, 'bet', ${bet.txId}, ${bet.amountMinor}, ${bet.nextAttemptAt}::timestamptz,
-               ${round.createdAt}::timestamptz
-        FROM r
-        RETURNING id`,
+        ), ${roundWithBetCtes(round, bet, sql`FROM claim`)}
+        SELECT (SELECT id FROM c) AS call_id, EXISTS (${openRoundOf(round, scope)}) AS open`,
       );
       const row = result.rows[0];
-      return row ? BigInt(row.id) : null;
+      if (row?.call_id !== null && row?.call_id !== undefined)
+        return { kind: 'written', callId: BigInt(row.call_id) };
+      return { kind: row?.open ? 'open' : 'stale' };
     },
 
     /**
@@ -512,3 +524,37 @@ export function createRgsRepository(db: Db) {
 }
 
 export type RgsRepository = ReturnType<typeof createRgsRepository>;
+
+/** The player's open rounds of this game in this mode (a subquery: one open round at a time). */
+function openRoundOf(round: RoundInsert, scope: { mode: string }) {
+  return sql`SELECT 1 FROM rgs_rounds o JOIN rgs_sessions os ON os.id = o.session_id
+    WHERE o.player_key = ${round.playerKey}::text AND o.game_code = ${round.gameCode}::text
+      AND o.status = 'open' AND os.mode = ${scope.mode}::text`;
+}
+
+/**
+ * The CTEs `r` (the round's row) and `c` (its bet call, due at `nextAttemptAt` if no answer comes
+ * back): `gate` ends the round's SELECT (a FROM or a WHERE) and decides whether anything is written.
+ */
+function roundWithBetCtes(
+  round: RoundInsert,
+  bet: { txId: string; amountMinor: bigint; nextAttemptAt: Date },
+  gate: ReturnType<typeof sql>,
+) {
+  return sql`r AS (
+    INSERT INTO rgs_rounds (id, session_id, player_key, game_code, engine, seed_pair_id, nonce, bet, actions,
+                            state, currency, stake_minor, payout_minor, status, created_at)
+    SELECT ${round.id}::text, ${round.sessionId}::bigint, ${round.playerKey}::text, ${round.gameCode}::text,
+           ${round.engine}::text, ${round.seedPairId}::bigint, ${round.nonce}::integer,
+           ${JSON.stringify(round.bet)}::jsonb, ${JSON.stringify(round.actions ?? [])}::jsonb,
+           ${JSON.stringify(round.state)}::jsonb, ${round.currency}::text, ${round.stakeMinor ?? 0n}::bigint,
+           ${round.payoutMinor ?? 0n}::bigint, ${round.status}::text, ${round.createdAt}::timestamptz
+    ${gate}
+    RETURNING id
+  ), c AS (
+    INSERT INTO rgs_wallet_calls (round_id, kind, tx_id, amount_minor, next_attempt_at, created_at)
+    SELECT r.id, 'bet', ${bet.txId}, ${bet.amountMinor}, ${bet.nextAttemptAt}::timestamptz, ${round.createdAt}::timestamptz
+    FROM r
+    RETURNING id
+  )`;
+}

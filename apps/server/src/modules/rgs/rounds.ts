@@ -7,13 +7,17 @@ import type { RoundStep } from '@croupier/games/engine';
 import { FairRandom } from '@croupier/games/fair';
 import { nodeHmacSha256 } from '@croupier/games/node-hmac';
 import type { Deps } from '../../deps.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { RgsError, roundNotFound, walletUnavailable } from './rgs.errors.ts';
-import type { RgsRepository, RoundWithMode, Tx } from './rgs.repository.ts';
+import type { RgsRepository, RoundWithMode, TakenNonce, Tx } from './rgs.repository.ts';
 import { CALL_LEASE_MS, isRecord, type RgsContext, type RoundView } from './rgs-model.ts';
 import type { RoundSupport } from './round-support.ts';
 import { newRoundId, ROUND_ID } from './session-id.ts';
 import type { WalletCalls } from './wallet-calls.ts';
 import type { WalletClient } from './wallet-client.ts';
+
+/** Players whose seed pair a process keeps (about 200 bytes each): the busiest of the moment. */
+const KNOWN_PAIRS_MAX = 20_000;
 
 export interface RoundsContext {
   deps: Pick<Deps, 'db' | 'log' | 'now'>;
@@ -39,6 +43,9 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
   } = support;
 
   type RoundRow = RoundWithMode;
+
+  /** Each player's active seed pair as this process last claimed from it, with the next nonce. */
+  const knownPairs = new BoundedMap<string, TakenNonce>(KNOWN_PAIRS_MAX);
 
   /**
    * Records a step: stake added, state and actions moved on, the win queued when the round is done.
@@ -175,8 +182,13 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       });
       if (open) throw roundInProgress();
     }
+    return { ...dealRound(ctx, taken, betInput, bet), taken };
+  }
+
+  /** The round dealt on `pair`'s nonce: the engine's first step and the round's row (`open`). */
+  function dealRound(ctx: RgsContext, pair: TakenNonce, betInput: unknown, bet: unknown) {
     const random = new FairRandom(
-      { serverSeed: taken.serverSeed, clientSeed: taken.clientSeed, nonce: taken.nonce },
+      { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce },
       nodeHmacSha256,
     );
     const step = ctx.engine.start(bet, random);
@@ -187,8 +199,8 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       playerKey: ctx.session.playerKey,
       gameCode: ctx.game.code,
       engine: ctx.engine.name,
-      seedPairId: taken.pairId,
-      nonce: taken.nonce,
+      seedPairId: pair.pairId,
+      nonce: pair.nonce,
       bet: betInput,
       actions: [],
       state: step.state,
@@ -203,6 +215,51 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     return { round, step };
   }
 
+  /**
+   * A real-money round and its bet call reserved in one statement on the pair this process last
+   * claimed from (ADR 059): null when it knows no pair for the player or the pair moved on (then
+   * the locked transaction does it). The nonce, the outcome and the rows are the same either way.
+   */
+  async function reserveOnKnownPair(ctx: RgsContext, betInput: unknown, bet: unknown) {
+    const pair = knownPairs.get(ctx.session.playerKey);
+    if (!pair) return null;
+    const { round, step } = dealRound(ctx, pair, betInput, bet);
+    const txId = `rgs-${round.id}-bet-0`;
+    const claimed = await repository.claimRoundWithBet(
+      pair,
+      roundInsert(round),
+      { mode: ctx.session.mode },
+      { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
+    );
+    if (claimed.kind !== 'written') {
+      if (claimed.kind === 'open') throw roundInProgress();
+      knownPairs.delete(ctx.session.playerKey);
+      return null;
+    }
+    knownPairs.set(ctx.session.playerKey, { ...pair, nonce: pair.nonce + 1 });
+    return { round, step, txId, callId: claimed.callId };
+  }
+
+  /** The same under the seed pair's lock, in a transaction; the pair is then known to this process. */
+  async function reserveLocked(ctx: RgsContext, betInput: unknown, bet: unknown) {
+    const reserved = await repository.transaction(async (tx) => {
+      const { round, step, taken } = await reserveRound(tx, ctx, betInput, bet, { checkOpen: false });
+      const txId = `rgs-${round.id}-bet-0`;
+      // Written only when the player has no open round of this game and mode (checked after the
+      // pair's lock, like reserveRound's own check); otherwise nothing is, not even the nonce.
+      const callId = await repository.insertRoundWithBet(
+        tx,
+        roundInsert(round),
+        { mode: ctx.session.mode },
+        { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
+      );
+      if (callId === null) throw roundInProgress();
+      return { round, step, txId, callId, taken };
+    });
+    knownPairs.set(ctx.session.playerKey, { ...reserved.taken, nonce: reserved.taken.nonce + 1 });
+    return reserved;
+  }
+
   function roundInsert(round: RoundRow) {
     const { mode: _mode, ...row } = round;
     return row;
@@ -215,20 +272,8 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     const freeRoundPackId = freeRoundOf(ctx, isRecord(body) ? body.freeRound : undefined);
     if (ctx.mode === 'guest') return startGuestRound(ctx, betInput, bet);
 
-    const reserved = await repository.transaction(async (tx) => {
-      const { round, step } = await reserveRound(tx, ctx, betInput, bet, { checkOpen: false });
-      const txId = `rgs-${round.id}-bet-0`;
-      // Written only when the player has no open round of this game and mode (checked after the
-      // pair's lock, like reserveRound's own check); otherwise nothing is, not even the nonce.
-      const callId = await repository.insertRoundWithBet(
-        tx,
-        roundInsert(round),
-        { mode: ctx.session.mode },
-        { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
-      );
-      if (callId === null) throw roundInProgress();
-      return { round, step, txId, callId };
-    });
+    const reserved =
+      (await reserveOnKnownPair(ctx, betInput, bet)) ?? (await reserveLocked(ctx, betInput, bet));
     const { round, step, txId, callId } = reserved;
 
     const result = await wallet.bet({
