@@ -267,9 +267,7 @@ export function createWalletActions({
             session.playerId,
             session.currency,
             session.mode,
-            {
-              tx,
-            },
+            { tx, lockedGameBalances: start.lockedBalances },
           );
           const answer = okAnswer(exponents, balanceMinor, session.currency, {
             transaction_id: txId.toString(),
@@ -427,8 +425,10 @@ export function createWalletActions({
           now: deps.now(),
         });
       } else {
+        // Nothing moves: the balances the call locked are the answer's.
         balanceMinor = await wallet.gameBalanceMinor(session.playerId, session.currency, session.mode, {
           tx,
+          lockedGameBalances: start.lockedBalances,
         });
       }
       if (packId !== null) {

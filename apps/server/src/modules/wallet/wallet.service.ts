@@ -453,6 +453,9 @@ export function createWalletService(
     ): Promise<bigint> {
       const target = options.tx ? createLedger(options.tx) : ledger;
       if (mode === 'demo') return target.balance(player(playerId, currency, 'fun'));
+      // Locked by the caller's transaction, so still what the accounts hold: no statement needed.
+      const locked = options.tx ? options.lockedGameBalances : null;
+      if (locked) return playableMinor(locked.main, locked.bonus, bonusIsolation());
       const [main, bonus] = await Promise.all([
         target.balance(player(playerId, currency, 'main')),
         target.balance(player(playerId, currency, 'bonus')),
