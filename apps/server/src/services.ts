@@ -144,13 +144,14 @@ export function createServices(deps: Deps) {
     },
     // Exclusions starting and ending and waiting limit changes applied post notices (ADR 029).
     postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
+    // A game bet's session limit (ADR 028) is read in the same statement as its limits.
+    sessionStartSql: currentSessionStartSql,
   });
   // Session time (ADR 028): the session limit (checked in the bet path below), reality checks and
   // the previous session, from auth's session spans and the wager stream.
   const rgSessions = createRgSessionsService(deps, {
     playerCurrency: async (playerId, locale) => (await accounts.getInfo(playerId, locale)).currency,
     sessionSpans: createSessionSpans(deps.db, deps.now),
-    sessionStartSql: currentSessionStartSql,
     stakesAndWins: (playerId, currency, since) => wagers.playerStakesAndWins(playerId, currency, since),
   });
   // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
@@ -161,8 +162,7 @@ export function createServices(deps: Deps) {
     metadata,
     // Responsible-gaming limits and exclusions (ADR 025) run first, then the bonus max bet.
     checkBet: allChecks(
-      responsibleGaming.checkBet,
-      rgSessions.checkBet,
+      responsibleGaming.checkGameBet,
       maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
     ),
     // Sports stakes (ADR 031): the same limits, with the betting bonus's max bet.

@@ -1,13 +1,22 @@
 /** The only file of the responsible-gaming module that touches Drizzle. */
 import type { Db } from '@croupier/db/client';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { LimitKind, LimitPeriod, LimitRecord } from './limits.ts';
 import { rgAudit, rgExclusions, rgLimitPrompts, rgLimits } from './responsible-gaming.tables.ts';
+import type { SessionLimitRecord } from './sessions.ts';
 
 export type RgTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | RgTx;
 
 export type ExclusionKind = 'timeout' | 'self_exclusion';
+
+/** What a bet is checked against (`betFacts`). */
+export interface BetFacts {
+  excluded: boolean;
+  limits: LimitRecord[];
+  /** A game bet's session limit (ADR 028): null without one, or for a sports bet. */
+  session: { limit: SessionLimitRecord; startedAt: Date | null } | null;
+}
 
 export interface ExclusionRecord {
   kind: ExclusionKind;
@@ -116,10 +125,16 @@ export function responsibleGamingQueries(executor: Executor) {
     },
 
     /**
-     * What the bet path needs in one round trip: whether an exclusion runs at `now`, and the
-     * player's limits (none for most players).
+     * What the bet path needs in one round trip: whether an exclusion runs at `now`, the player's
+     * limits (none for most players) and, with `sessionStart` (a game bet, ADR 028), their session
+     * limit and the start of their current session (`sessionStart`: SQL auth hands out; computed
+     * only for players with a session limit row).
      */
-    async betFacts(playerId: bigint, now: Date): Promise<{ excluded: boolean; limits: LimitRecord[] }> {
+    async betFacts(
+      playerId: bigint,
+      now: Date,
+      sessionStart: ((playerId: SQL, now: SQL) => SQL) | null,
+    ): Promise<BetFacts> {
       const at = now.toISOString();
       const result = await executor.execute<{
         excluded: boolean;
@@ -130,16 +145,50 @@ export function responsibleGamingQueries(executor: Executor) {
         pending_set: boolean | null;
         pending_minor: string | null;
         pending_effective_at: string | Date | null;
+        session_limit_minutes?: string | null;
+        session_pending_set?: boolean | null;
+        session_pending_minutes?: string | null;
+        session_pending_effective_at?: string | Date | null;
+        session_started_at?: string | Date | null;
       }>(sql`
         SELECT EXISTS (SELECT 1 FROM rg_exclusions WHERE rg_exclusions.player_id = ${playerId}::bigint
                          AND ${holdsAt(at)}) AS excluded,
                l.kind, l.period, l.currency, l.limit_minor::text AS limit_minor, l.pending_set,
                l.pending_minor::text AS pending_minor, l.pending_effective_at
+               ${
+                 sessionStart === null
+                   ? sql``
+                   : sql`, s.limit_minutes::text AS session_limit_minutes, s.pending_set AS session_pending_set,
+               s.pending_minutes::text AS session_pending_minutes, s.pending_effective_at AS session_pending_effective_at,
+               CASE WHEN s.player_id IS NULL THEN NULL
+                    ELSE ${sessionStart(sql`${playerId}::bigint`, sql`${at}::timestamptz`)} END AS session_started_at`
+               }
         FROM (SELECT 1) one
+        ${sessionStart === null ? sql`` : sql`LEFT JOIN rg_session_settings s ON s.player_id = ${playerId}::bigint`}
         LEFT JOIN rg_limits l ON l.player_id = ${playerId}::bigint`);
       const rows = result.rows;
+      // The session settings are one row per player at most, repeated on each limit's row.
+      const first = rows[0];
+      const session =
+        sessionStart === null ||
+        !first ||
+        (first.session_limit_minutes == null && first.session_pending_set !== true)
+          ? null
+          : {
+              limit: {
+                limitMinor: first.session_limit_minutes == null ? null : BigInt(first.session_limit_minutes),
+                pendingSet: first.session_pending_set === true,
+                pendingMinor:
+                  first.session_pending_minutes == null ? null : BigInt(first.session_pending_minutes),
+                pendingEffectiveAt:
+                  first.session_pending_effective_at == null
+                    ? null
+                    : new Date(first.session_pending_effective_at),
+              },
+              startedAt: first.session_started_at == null ? null : new Date(first.session_started_at),
+            };
       return {
-        excluded: rows[0]?.excluded === true,
+        excluded: first?.excluded === true,
         limits: rows.flatMap((row) =>
           row.kind === null || row.limit_minor === null
             ? []
@@ -156,6 +205,7 @@ export function responsibleGamingQueries(executor: Executor) {
                 },
               ],
         ),
+        session,
       };
     },
 

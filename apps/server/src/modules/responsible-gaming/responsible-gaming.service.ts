@@ -7,6 +7,7 @@ import type { Locale } from '@croupier/contract/locales';
 import type { RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
+import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BetRefused, type CheckBet } from '../gamewallet/gamewallet.service.ts';
@@ -34,6 +35,7 @@ import {
   responsibleGamingQueries,
 } from './responsible-gaming.repository.ts';
 import { createRgRules, exclusionOutputAt, RG_PAGE, type RgNoticeKind, startNoticeOf } from './rg-rules.ts';
+import { sessionLimitReached } from './sessions.ts';
 
 export interface ResponsibleGamingCollaborators {
   /** The player's currency (limits are amounts in it). */
@@ -42,6 +44,8 @@ export interface ResponsibleGamingCollaborators {
   endSessions(playerId: bigint): Promise<void>;
   /** Posts a notice to the player's notifications menu, in the given transaction (ADR 029). */
   postNotice?: (tx: RgTx, playerId: bigint, kind: RgNoticeKind, link: string) => Promise<void>;
+  /** SQL for the start of the player's current session (auth), read in a game bet's transaction. */
+  sessionStartSql(playerId: SQL, now: SQL): SQL;
 }
 
 function money(amountMinor: bigint, currency: string) {
@@ -142,6 +146,35 @@ export function createResponsibleGamingService(
       });
     }
     return { currency, limits, exclusion: exclusionOutputAt(await repo.activeExclusion(playerId, now), now) };
+  }
+
+  /** The bet path's check, in the bet's transaction; with `sessionStart`, the session limit too. */
+  async function checkStake(
+    tx: RgTx,
+    playerId: bigint,
+    currency: string,
+    stakeMinor: bigint,
+    sessionStart: ResponsibleGamingCollaborators['sessionStartSql'] | null,
+  ): Promise<void> {
+    const now = deps.now();
+    // One round trip for everyone; the window sums only for players with limits.
+    const facts = await responsibleGamingQueries(tx).betFacts(playerId, now, sessionStart);
+    if (facts.excluded) throw new BetRefused('rg_excluded');
+    const inForce: { kind: LimitKind; period: LimitPeriod; limitMinor: bigint }[] = [];
+    for (const record of facts.limits) {
+      const limitMinor = effectiveLimit(record, now);
+      if (limitMinor === null) continue;
+      // A limit in another currency than the bet's cannot be compared: it refuses every bet.
+      if (record.currency !== currency) throw new BetRefused(limitCode(record.kind));
+      inForce.push({ kind: record.kind, period: record.period, limitMinor });
+    }
+    if (inForce.length > 0) {
+      const breached = breachedBy(inForce, await totalsAt(tx, playerId, currency, now), stakeMinor);
+      if (breached) throw new BetRefused(limitCode(breached));
+    }
+    if (facts.session && sessionLimitReached(facts.session.limit, facts.session.startedAt, now).reached) {
+      throw new BetRefused('rg_session_limit_reached');
+    }
   }
 
   const service = {
@@ -263,28 +296,20 @@ export function createResponsibleGamingService(
     ...createRgRules(deps, repository, collaborators, state),
 
     /**
-     * The bet path's check (runs in the bet's transaction, under the player's balance lock taken by
+     * A sports bet's check (runs in the bet's transaction, under the player's balance lock taken by
      * the call's first statement, so concurrent bets of one player see each other's stakes): a stake
      * that would take any loss or wager limit in force past its amount is refused, nothing written.
      */
-    checkBet: (async (tx, playerId, currency, stakeMinor) => {
-      const now = deps.now();
-      // One round trip for everyone; the window sums only for players with limits.
-      const facts = await responsibleGamingQueries(tx).betFacts(playerId, now);
-      if (facts.excluded) throw new BetRefused('rg_excluded');
-      const records = facts.limits;
-      const inForce: { kind: LimitKind; period: LimitPeriod; limitMinor: bigint }[] = [];
-      for (const record of records) {
-        const limitMinor = effectiveLimit(record, now);
-        if (limitMinor === null) continue;
-        // A limit in another currency than the bet's cannot be compared: it refuses every bet.
-        if (record.currency !== currency) throw new BetRefused(limitCode(record.kind));
-        inForce.push({ kind: record.kind, period: record.period, limitMinor });
-      }
-      if (inForce.length === 0) return;
-      const breached = breachedBy(inForce, await totalsAt(tx, playerId, currency, now), stakeMinor);
-      if (breached) throw new BetRefused(limitCode(breached));
-    }) satisfies CheckBet,
+    checkBet: ((tx, playerId, currency, stakeMinor) =>
+      checkStake(tx, playerId, currency, stakeMinor, null)) satisfies CheckBet,
+
+    /**
+     * A game bet's check: the same, and the session limit (ADR 028) read in the same statement: once
+     * the limit in force is reached — or with a limit and no live session (the player was logged
+     * out) — the bet is refused with `rg_session_limit_reached` and nothing is written.
+     */
+    checkGameBet: ((tx, playerId, currency, stakeMinor) =>
+      checkStake(tx, playerId, currency, stakeMinor, collaborators.sessionStartSql)) satisfies CheckBet,
 
     /** The audit trail of a player (newest first), for support and the tests. */
     audit(playerId: bigint, limit = 100) {

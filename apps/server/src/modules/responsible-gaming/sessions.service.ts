@@ -8,12 +8,10 @@ import type { Locale } from '@croupier/contract/locales';
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
-import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { waitingChange } from '../../lib/pending-limit.ts';
 import type { SessionSpans } from '../auth/session-spans.ts';
-import { BetRefused, type CheckBet } from '../gamewallet/gamewallet.service.ts';
 import { responsibleGamingQueries } from './responsible-gaming.repository.ts';
 import { type SessionSettings, sessionSettingsQueries } from './sessions.repository.ts';
 import {
@@ -23,10 +21,10 @@ import {
   REALITY_CHECK_MINUTES,
   SESSION_LIMIT_MAX_MINUTES,
   SESSION_LIMIT_MIN_MINUTES,
-  type SessionLimitRecord,
   sessionClock,
   sessionDurationSeconds,
   sessionLimitMinutes,
+  sessionLimitReached,
 } from './sessions.ts';
 
 export interface RgSessionsCollaborators {
@@ -34,8 +32,6 @@ export interface RgSessionsCollaborators {
   playerCurrency(playerId: bigint, locale: Locale): Promise<string>;
   /** When the player's current and previous sessions started and ended (auth). */
   sessionSpans: SessionSpans;
-  /** SQL for the start of the player's current session (auth), read in the bet's transaction. */
-  sessionStartSql(playerId: SQL, now: SQL): SQL;
   /** Stakes and winnings of the player since a time (the wager stream). */
   stakesAndWins(
     playerId: bigint,
@@ -76,15 +72,6 @@ export function createRgSessionsService(
   collaborators: RgSessionsCollaborators,
 ) {
   const settings = sessionSettingsQueries(deps.db);
-
-  /** Where a session stands against a limit record at `now` (no live session with a limit: reached). */
-  function reached(limit: SessionLimitRecord | null, startedAt: Date | null, now: Date) {
-    const minutes = sessionLimitMinutes(limit, now);
-    if (minutes === null) return { reached: false, endsAt: null };
-    if (!startedAt) return { reached: true, endsAt: null };
-    const clock = sessionClock(startedAt, minutes, now);
-    return { reached: clock.limitReached, endsAt: clock.endsAt };
-  }
 
   async function state(
     playerId: bigint,
@@ -224,22 +211,9 @@ export function createRgSessionsService(
       const stored = await settings.get(playerId);
       if (!stored || sessionLimitMinutes(stored.limit, now) === null) return;
       const { current } = await collaborators.sessionSpans.currentAndPrevious(playerId);
-      const verdict = reached(stored.limit, current?.startedAt ?? null, now);
+      const verdict = sessionLimitReached(stored.limit, current?.startedAt ?? null, now);
       if (verdict.reached) throw sessionLimitError(verdict.endsAt);
     },
-
-    /**
-     * The bet path's check (in the bet's transaction, ADR 025/028): once the session limit in
-     * force is reached — or with a limit and no live session (the player was logged out) — the
-     * bet is refused with `rg_session_limit_reached` and nothing is written.
-     */
-    checkBet: (async (tx, playerId) => {
-      const now = deps.now();
-      const facts = await sessionSettingsQueries(tx).betFacts(playerId, now, collaborators.sessionStartSql);
-      if (!facts.limit) return;
-      if (reached(facts.limit, facts.startedAt, now).reached)
-        throw new BetRefused('rg_session_limit_reached');
-    }) satisfies CheckBet,
   };
   return service;
 }

@@ -136,3 +136,19 @@ export function nextRealityCheck(startedAt: Date, intervalMinutes: number, now: 
 export function sessionDurationSeconds(startedAt: Date, endedAt: Date): number {
   return Math.max(0, Math.floor((endedAt.getTime() - startedAt.getTime()) / 1000));
 }
+
+/**
+ * Where a session stands against a limit record at `now`: reached once the limit in force has run
+ * out since `startedAt`, and with a limit but no live session (the player was logged out).
+ */
+export function sessionLimitReached(
+  limit: SessionLimitRecord | null,
+  startedAt: Date | null,
+  now: Date,
+): { reached: boolean; endsAt: Date | null } {
+  const minutes = sessionLimitMinutes(limit, now);
+  if (minutes === null) return { reached: false, endsAt: null };
+  if (!startedAt) return { reached: true, endsAt: null };
+  const clock = sessionClock(startedAt, minutes, now);
+  return { reached: clock.limitReached, endsAt: clock.endsAt };
+}
