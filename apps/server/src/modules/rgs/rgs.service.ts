@@ -43,7 +43,6 @@ const DEFAULT_POLL_MS = 1_000;
 export interface RgsServiceOptions {
   /** The engines by name (packages/games/src/registry.ts `ENGINES`). */
   engines: Readonly<Record<GameName, GameEngine>>;
-  fetch?: typeof fetch;
   walletTimeoutMs?: number;
   roundsPerSecond?: number;
 }
@@ -58,7 +57,6 @@ export function createRgsService(deps: Deps, options: RgsServiceOptions) {
     secret: credentials.secret,
     timeoutMs: options.walletTimeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS,
     nowSeconds: () => Math.floor(deps.now().getTime() / 1000),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const roundsPerSecond = options.roundsPerSecond ?? DEFAULT_ROUNDS_PER_SECOND;
   const later = (ms: number) => new Date(deps.now().getTime() + ms);

@@ -11,6 +11,7 @@
  *   protocol's): the call may or may not have been applied, so a bet is rolled back and a win or
  *   rollback is sent again with the same transaction id.
  */
+import { createJsonPost, type JsonPost, type PostAnswer } from '../../lib/json-post.ts';
 import { signatureHeader } from '../../lib/signature.ts';
 
 export type WalletAction = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'freerounds';
@@ -88,7 +89,8 @@ export interface WalletClientOptions {
   timeoutMs?: number;
   /** Clock for the signature's `t` (the deps clock, so tests that move time stay in the window). */
   nowSeconds?: () => number;
-  fetch?: typeof fetch;
+  /** How the calls are sent (tests answer them without a server). */
+  post?: JsonPost;
 }
 
 export type WalletClient = ReturnType<typeof createWalletClient>;
@@ -116,30 +118,28 @@ export function createWalletClient(options: WalletClientOptions) {
   const walletUrl = options.walletUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS;
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-  const doFetch = options.fetch ?? fetch;
+  const post = options.post ?? createJsonPost();
 
   async function call<T extends WalletAnswer>(
     action: WalletAction,
     body: Record<string, string | Record<string, string>>,
   ): Promise<WalletResult<T>> {
     const raw = JSON.stringify(body);
-    let response: Response;
-    let text: string;
+    let response: PostAnswer;
     try {
-      response = await doFetch(`${walletUrl}/${action}`, {
-        method: 'POST',
+      response = await post(`${walletUrl}/${action}`, {
         headers: {
           'content-type': 'application/json',
           [PROVIDER_HEADER]: options.providerId,
           [SIGNATURE_HEADER]: signatureHeader(options.secret, nowSeconds(), raw),
         },
         body: raw,
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
-      text = await response.text();
     } catch (error) {
       return { kind: 'unavailable', reason: shortText(error) };
     }
+    const { text } = response;
     if (response.status >= 500) return { kind: 'unavailable', reason: `HTTP ${response.status}` };
     let parsed: unknown;
     try {
