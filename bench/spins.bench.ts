@@ -18,7 +18,9 @@
  * transactions per second is the wallet-vs-pgbench ratio of the bet + win pair; with the WAL each
  * writes per transaction (`pg_stat_wal`, ADR 042), and the statements the server sent per spin and
  * per wallet call (every `query` of its PostgreSQL clients, BEGIN and COMMIT included, and its
- * background loops' too: the push relay polls faster while money moves, ADR 044).
+ * background loops' too: the push relay polls faster while money moves, ADR 044), and the server
+ * process's CPU time per spin and per wallet call (on a machine whose cores are all busy, the
+ * steadier figure of what a change saved).
  *
  * `--compare` (or BENCH_COMPARE=1, ADR 044) measures the spins and the wallet API reference twice in
  * the run, once with the balance signal as it was before ADR 044 (`pg_notify` in each money
@@ -26,7 +28,10 @@
  * `--rounds`, and prints both ratios against the same pgbench; the main table shows the last
  * "after" phases.
  *
- * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]]
+ * `--statements` also prints each statement text of the spins phase with how many times a spin sent
+ * it (background loops included), to see which statements a change removed.
+ *
+ * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]] [-- --statements]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,9 +58,16 @@ if (process.env.BENCH_ROLE === 'server') {
   const childClient = createDbClient(process.env.BENCH_DATABASE_URL ?? '', { max: 20 });
   // Every statement this process sends, counted where all its clients send them.
   let statements = 0;
+  // With --statements: each statement's text (whitespace folded) and how often it was sent.
+  const texts = process.env.BENCH_STATEMENT_TEXTS === '1' ? new Map<string, number>() : null;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
     statements += 1;
+    if (texts) {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
+      texts.set(text, (texts.get(text) ?? 0) + 1);
+    }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   const server = await buildApp({ config: childConfig, database: childClient, web: 'none', logger: false });
@@ -63,7 +75,9 @@ if (process.env.BENCH_ROLE === 'server') {
   process.send?.('ready');
   process.on('message', async (message) => {
     if (message === 'statements') {
-      process.send?.({ statements });
+      const cpu = process.cpuUsage();
+      process.send?.({ statements, cpuMicros: cpu.user + cpu.system, texts: texts ? [...texts] : [] });
+      texts?.clear();
       return;
     }
     await server.close();
@@ -78,6 +92,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     compare: { type: 'boolean', default: process.env.BENCH_COMPARE === '1' },
     rounds: { type: 'string', default: '1' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -150,6 +165,7 @@ const serverProcess = fork(import.meta.filename, [], {
     BENCH_ROLE: 'server',
     BENCH_CONFIG: JSON.stringify(env),
     BENCH_DATABASE_URL: databaseUrl,
+    BENCH_STATEMENT_TEXTS: values.statements ? '1' : '0',
   },
 });
 await new Promise<void>((resolve, reject) => {
@@ -157,13 +173,18 @@ await new Promise<void>((resolve, reject) => {
   serverProcess.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 
-/** How many statements the server process has sent so far. */
-function serverStatements(): Promise<number> {
+/** Each statement text the server sent since the last `serverCounters()` and how often (--statements). */
+let lastTexts: [string, number][] = [];
+
+/** How many statements the server process has sent so far, and the CPU time it has used (µs). */
+function serverCounters(): Promise<{ statements: number; cpuMicros: number }> {
   return new Promise((resolve) => {
     const answer = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'statements' in message) {
         serverProcess.off('message', answer);
-        resolve(Number((message as { statements: number }).statements));
+        const counted = message as { statements: number; cpuMicros: number; texts: [string, number][] };
+        lastTexts = counted.texts;
+        resolve({ statements: counted.statements, cpuMicros: counted.cpuMicros });
       }
     };
     serverProcess.on('message', answer);
@@ -271,15 +292,22 @@ async function run(durationSeconds: number): Promise<Figure> {
 await run(WARMUP_SECONDS);
 let lastSpins: Figure | undefined;
 let statementsPerSpin = 0;
+/** The server process's CPU time (user + system, ms) per spin of that phase. */
+let cpuPerSpin = 0;
+/** --statements: each statement text of the last measured spins phase, sent per spin. */
+let spinTexts: [string, number][] = [];
 for (const signal of variants) {
   await usePushSignal(client.db, signal);
   await run(1);
-  const statementsBefore = await serverStatements();
+  const before = await serverCounters();
   const measured = await run(seconds);
   compared.push({ path: 'spins', signal, spinsPerSecond: measured.spinsPerSecond });
   if (signal === 'relay') {
     lastSpins = measured;
-    statementsPerSpin = ((await serverStatements()) - statementsBefore) / Math.max(measured.spins, 1);
+    const after = await serverCounters();
+    statementsPerSpin = (after.statements - before.statements) / Math.max(measured.spins, 1);
+    cpuPerSpin = (after.cpuMicros - before.cpuMicros) / 1000 / Math.max(measured.spins, 1);
+    spinTexts = lastTexts.map(([text, count]) => [text, count / Math.max(measured.spins, 1)]);
   }
 }
 await usePushSignal(client.db, 'relay');
@@ -349,19 +377,24 @@ async function walletOnly(durationSeconds: number, tag: string): Promise<Figure>
 }
 
 await walletOnly(WARMUP_SECONDS, 'warm');
-let lastReference: { figure: Figure; wal: WalPerTransaction; statements: number } | undefined;
+let lastReference:
+  | { figure: Figure; wal: WalPerTransaction; statements: number; cpuPerCall: number }
+  | undefined;
 for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
   await walletOnly(1, `warm${index}`);
   const walBeforeReference = await walSoFar(client.db);
-  const statementsBefore = await serverStatements();
+  const before = await serverCounters();
   const measured = await walletOnly(seconds, `run${index}`);
   compared.push({ path: 'wallet', signal, spinsPerSecond: measured.spinsPerSecond });
   if (signal === 'relay') {
     // Per wallet call (a bet or a win: one ledger transaction each).
-    const statements = ((await serverStatements()) - statementsBefore) / Math.max(measured.spins * 2, 1);
+    const after = await serverCounters();
+    const calls = Math.max(measured.spins * 2, 1);
+    const statements = (after.statements - before.statements) / calls;
+    const cpuPerCall = (after.cpuMicros - before.cpuMicros) / 1000 / calls;
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
-    lastReference = { figure: measured, wal, statements };
+    lastReference = { figure: measured, wal, statements, cpuPerCall };
   }
 }
 await usePushSignal(client.db, 'relay');
@@ -451,6 +484,16 @@ console.log(
   `statements the server sent (BEGIN and COMMIT included, its background loops too): ${statementsPerSpin.toFixed(1)} per spin, ` +
     `${lastReference!.statements.toFixed(1)} per wallet call alone (bet or win)`,
 );
+console.log(
+  `the server process's CPU time (user + system): ${cpuPerSpin.toFixed(2)} ms per spin, ` +
+    `${lastReference!.cpuPerCall.toFixed(2)} ms per wallet call alone`,
+);
+if (values.statements) {
+  console.log('the statements of a spin, per spin (the most frequent first; text cut at 110 characters):');
+  for (const [text, perSpin] of spinTexts.sort((a, b) => b[1] - a[1]).slice(0, 24)) {
+    console.log(`  ${perSpin.toFixed(2).padStart(6)}  ${text.slice(0, 110)}`);
+  }
+}
 console.log(`rounds left open or settling: ${unsettled.rows[0]?.n ?? 0}`);
 console.log(
   `balances equal to start − Σ stakes + Σ payouts: ${PLAYERS - balanceMismatches}/${PLAYERS} players`,
