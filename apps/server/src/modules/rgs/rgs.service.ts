@@ -5,8 +5,9 @@
  * the platform's tables or services.
  *
  * Money flow of a round (docs/game-wallet-protocol.md "Provider duties"):
- * 1. reserve: lock the player's seed pair by taking its next nonce, compute the step, write the
- *    round (`open`) and the bet call (`pending`, leased) in one commit;
+ * 1. reserve: take the player's seed pair's next nonce, compute the step, write the round (`open`)
+ *    and the bet call (`pending`, leased) in one commit — one statement claiming the nonce this
+ *    process expects, or under the pair's lock when it expects none or another moved it (ADR 059);
  * 2. post the `bet` and wait for `ok` before anything of the outcome leaves the server;
  *    - `insufficient_funds` (or another refusal): the round is `cancelled`, the nonce stays used
  *      (honest: the outcome drawn for it is never shown, and the next round takes the next nonce);
