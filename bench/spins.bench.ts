@@ -151,6 +151,8 @@ const env = {
   APP_SECRET: 'bench-secret-bench-secret-bench-secret',
   CMS_JWT_SECRET: 'bench-cms-secret-bench-cms-secret-bench',
   API_RATE_LIMIT_PER_MINUTE: '1000000',
+  // The demo sports feed is another workload (off in bench:wallet and the HTTP bench too).
+  SPORTSBOOK_FEED: 'off',
 };
 const config = loadConfig(env);
 // This process's app seeds the catalogue and mints launch tokens (what the platform's launcher does);
