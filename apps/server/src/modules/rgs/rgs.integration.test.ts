@@ -219,6 +219,27 @@ describe('launch', () => {
   });
 });
 
+describe('sessions', () => {
+  it('reads a session again once the end it knew is near, so a later end set elsewhere counts', async () => {
+    const playerId = await fundedPlayer(h, 10_00n);
+    const client = await playerSession(h, playerId, 'neon-reels');
+    const hash = createHash('sha256').update(client.session).digest();
+    expect((await client.get('/rounds?limit=1')).status).toBe(200);
+    // Another process served the player and slid the session's end by twelve hours.
+    await h.database.db.execute(
+      sql`UPDATE rgs_sessions SET expires_at = expires_at + interval '12 hours' WHERE token_hash = ${hash}`,
+    );
+    // Past the end this process read, within the one stored: still the player's session.
+    h.advance(13 * 3_600_000);
+    expect((await client.get('/rounds?limit=1')).status).toBe(200);
+    // Past the stored end too: refused, as any expired session.
+    h.advance(12 * 3_600_000);
+    const late = await client.get('/rounds?limit=1');
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ error: { code: 'session_invalid' } });
+  });
+});
+
 describe('real money rounds', () => {
   it('debits the stake and credits the payout exactly as the round says', async () => {
     const playerId = await fundedPlayer(h, 100_00n);

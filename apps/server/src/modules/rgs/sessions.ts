@@ -6,9 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { formatRational, type GameEngine } from '@croupier/games/engine';
 import { currencyExponent, FUN_CURRENCY, isKnownCurrency } from '@croupier/money/currencies';
 import type { Deps } from '../../deps.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { betLimits, findGameCode } from './game-codes.ts';
 import { sessionInvalid } from './rgs.errors.ts';
-import type { RgsRepository } from './rgs.repository.ts';
+import type { RgsRepository, SessionRecord } from './rgs.repository.ts';
 import type { FreeRoundsView, LaunchQuery, RgsContext, RgsMode, SessionInfo } from './rgs-model.ts';
 import type { RoundSupport } from './round-support.ts';
 import { isSessionIdShape, lobbyPathOf, newSessionId, sameSitePath, sessionIdHash } from './session-id.ts';
@@ -20,6 +21,8 @@ export const SESSION_TTL_MS = 12 * 3_600_000;
 export const GUEST_START_BALANCE_MINOR = 100_000n;
 /** Guest demos opened per IP per minute: each one is a session row and a seed pair. */
 export const GUEST_LAUNCHES_PER_MINUTE = 30;
+/** Sessions a process keeps read (about 300 bytes each). */
+const KNOWN_SESSIONS_MAX = 20_000;
 const WALLET_TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
 const PLAYER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -53,6 +56,8 @@ export interface SessionsContext {
 export function createSessions({ deps, repository, wallet, support }: SessionsContext) {
   const { activePair, currentBalance, engineOf, money, roundView, refusal, unavailable, walletBalance } =
     support;
+  /** Sessions this process read (by token hash), the busiest of the moment. */
+  const knownSessions = new BoundedMap<string, SessionRecord>(KNOWN_SESSIONS_MAX);
 
   /**
    * A real session's balance and next free-spin pack, in one wallet call (`freerounds`, ADR 024);
@@ -162,8 +167,18 @@ export function createSessions({ deps, repository, wallet, support }: SessionsCo
     /** The session behind an `X-Rgs-Session` header, or session_invalid. */
     async resolve(header: unknown): Promise<RgsContext> {
       if (!isSessionIdShape(header)) throw sessionInvalid();
-      const session = await repository.findSessionByHash(sessionIdHash(header));
+      const hash = sessionIdHash(header);
+      const key = hash.toString('hex');
       const now = deps.now();
+      // A session's row never changes but for its end, which only moves later (the slide below;
+      // nothing ends a session early): one this process read is used as read while more than half
+      // its life is left, and read again after (ADR 059). Guests' rows carry their balance: not kept.
+      let session = knownSessions.get(key);
+      if (!session || session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
+        session = await repository.findSessionByHash(hash);
+        if (session && session.guestBalanceMinor === null) knownSessions.set(key, session);
+        else knownSessions.delete(key);
+      }
       if (!session || session.expiresAt <= now) throw sessionInvalid();
       const game = findGameCode(session.gameCode);
       const exponent = isKnownCurrency(session.currency) ? currencyExponent(session.currency) : undefined;
