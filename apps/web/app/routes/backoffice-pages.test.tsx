@@ -863,11 +863,20 @@ describe('sportsbook trading', () => {
       renderBackoffice('/backoffice/trading');
       expect((await screen.findByRole('row', { name: /Arsenal/ })).textContent).toContain('0–0');
       score = '1–0';
-      await act(async () => {
-        vi.advanceTimersByTime(5000);
-      });
+      const reads = () => calls.filter((c) => c.path === '/nfx/operator/sportsbook/events').length;
+      expect(reads()).toBe(1);
+      // The page's interval starts in its effect, which on a busy machine can run just after the
+      // first rows show: five seconds are moved on until a read follows (one does, within a check).
+      await vi.waitFor(
+        async () => {
+          await act(async () => {
+            vi.advanceTimersByTime(5000);
+          });
+          expect(reads()).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 3000 },
+      );
       await screen.findByText('1–0');
-      expect(calls.filter((c) => c.path === '/nfx/operator/sportsbook/events').length).toBe(2);
     } finally {
       vi.useRealTimers();
     }
