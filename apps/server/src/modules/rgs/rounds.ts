@@ -224,13 +224,8 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     const pair = knownPairs.get(ctx.session.playerKey);
     if (!pair) return null;
     const { round, step } = dealRound(ctx, pair, betInput, bet);
-    const txId = `rgs-${round.id}-bet-0`;
-    const claimed = await repository.claimRoundWithBet(
-      pair,
-      roundInsert(round),
-      { mode: ctx.session.mode },
-      { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
-    );
+    const { txId, row, scope, call } = reservation(ctx, round, step);
+    const claimed = await repository.claimRoundWithBet(pair, row, scope, call);
     if (claimed.kind !== 'written') {
       if (claimed.kind === 'open') throw roundInProgress();
       knownPairs.delete(ctx.session.playerKey);
@@ -244,15 +239,10 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
   async function reserveLocked(ctx: RgsContext, betInput: unknown, bet: unknown) {
     const reserved = await repository.transaction(async (tx) => {
       const { round, step, taken } = await reserveRound(tx, ctx, betInput, bet, { checkOpen: false });
-      const txId = `rgs-${round.id}-bet-0`;
+      const { txId, row, scope, call } = reservation(ctx, round, step);
       // Written only when the player has no open round of this game and mode (checked after the
       // pair's lock, like reserveRound's own check); otherwise nothing is, not even the nonce.
-      const callId = await repository.insertRoundWithBet(
-        tx,
-        roundInsert(round),
-        { mode: ctx.session.mode },
-        { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
-      );
+      const callId = await repository.insertRoundWithBet(tx, row, scope, call);
       if (callId === null) throw roundInProgress();
       return { round, step, txId, callId, taken };
     });
@@ -263,6 +253,17 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
   function roundInsert(round: RoundRow) {
     const { mode: _mode, ...row } = round;
     return row;
+  }
+
+  /** What reserving a real-money round writes: its row and its first bet call (leased). */
+  function reservation(ctx: RgsContext, round: RoundRow, step: RoundStep<unknown>) {
+    const txId = `rgs-${round.id}-bet-0`;
+    return {
+      txId,
+      row: roundInsert(round),
+      scope: { mode: ctx.session.mode },
+      call: { txId, amountMinor: step.stake, nextAttemptAt: later(CALL_LEASE_MS) },
+    };
   }
 
   async function startRound(ctx: RgsContext, body: unknown): Promise<RoundView> {
