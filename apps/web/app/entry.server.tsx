@@ -10,7 +10,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { registerAllLocales } from './i18n/i18n.server.ts';
-import { injectCustomCode, injectHeadScript } from './lib/html-inject.ts';
+import { injectCustomCode, injectHeadScript, lowPriorityModulePreloads } from './lib/html-inject.ts';
 import { getWebContext } from './lib/web-context.ts';
 
 // The Fastify server builds the load context with these (read from `build.entry.module`), so the
@@ -85,7 +85,11 @@ export default async function handleRequest(
   ]);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Zod's CSP-safe config runs before any module of the page (packages/contract/src/zod-config.ts).
-  const page = injectHeadScript(injectCustomCode(html, entries, web.nonce), ZOD_CONFIG_SCRIPT, web.nonce);
+  const page = injectHeadScript(
+    injectCustomCode(lowPriorityModulePreloads(html), entries, web.nonce),
+    ZOD_CONFIG_SCRIPT,
+    web.nonce,
+  );
   return new Response(page, {
     status: failed && responseStatusCode < 400 ? 500 : responseStatusCode,
     headers: responseHeaders,

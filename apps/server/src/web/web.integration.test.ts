@@ -220,6 +220,10 @@ describe('SEO', () => {
     expect(response.body).not.toContain('chat.example.org');
     // React Router's own inline scripts carry the same nonce.
     expect(response.body).toContain(`nonce="${nonce}"`);
+    // The page's chunks are preloaded at low priority, behind what the first paint needs (ADR 060).
+    const preloads = head.match(/<link\b[^>]*\brel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 });

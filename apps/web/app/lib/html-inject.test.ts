@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { addNonceToScripts, injectCustomCode, injectHeadScript } from './html-inject.ts';
+import {
+  addNonceToScripts,
+  injectCustomCode,
+  injectHeadScript,
+  lowPriorityModulePreloads,
+} from './html-inject.ts';
 
 const HTML =
   '<!DOCTYPE html><html lang="en-US"><head><title>t</title></head><body class="x"><main>m</main></body></html>';
@@ -56,5 +61,26 @@ describe('injectHeadScript', () => {
       '<!DOCTYPE html><html lang="en-US"><head><script nonce="n0nce">globalThis.x=1;</script><title>t</title></head><body class="x"><main>m</main></body></html>',
     );
     expect(injectHeadScript('<p>no head</p>', 'x', 'n')).toBe('<p>no head</p>');
+  });
+});
+
+describe('lowPriorityModulePreloads', () => {
+  test('every modulepreload link, whatever its attribute order, and nothing else', () => {
+    const head =
+      '<head><link rel="modulepreload" href="/assets/entry.js" nonce="n"/>' +
+      '<link href="/assets/shell.js" rel="modulepreload">' +
+      '<link rel="stylesheet" href="/assets/app.css"/>' +
+      '<link rel="preload" href="/assets/font.woff2" as="font"/></head>';
+    expect(lowPriorityModulePreloads(head)).toBe(
+      '<head><link rel="modulepreload" href="/assets/entry.js" nonce="n" fetchpriority="low"/>' +
+        '<link href="/assets/shell.js" rel="modulepreload" fetchpriority="low">' +
+        '<link rel="stylesheet" href="/assets/app.css"/>' +
+        '<link rel="preload" href="/assets/font.woff2" as="font"/></head>',
+    );
+  });
+
+  test('a link that already says its priority keeps it', () => {
+    const html = '<link rel="modulepreload" fetchpriority="high" href="/assets/game.js"/>';
+    expect(lowPriorityModulePreloads(html)).toBe(html);
   });
 });
