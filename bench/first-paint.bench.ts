@@ -13,25 +13,11 @@
  *
  * Usage: npm run build && npm run bench:first-paint   (LOADS=7 for more loads per page)
  */
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startEmbeddedPostgres } from '@croupier/db/database';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../e2e/browser.ts';
-import { startBenchServer } from './bench-server.ts';
+import { median, openSlowPhone, withSiteAndBrowser } from './slow-phone.ts';
 
 const LOADS = Number(process.env.LOADS ?? 5);
 const PAGES = ['/', '/gamehall', '/fr'];
-/** Lighthouse's mobile device (its default form factor), so the server guesses the same screen class. */
-const PHONE = {
-  viewport: { width: 412, height: 823 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
-};
 
 interface Load {
   fcp: number;
@@ -39,24 +25,9 @@ interface Load {
   hydrated: number | null;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 async function load(browser: Browser, url: string, withScripts: boolean): Promise<Load> {
-  const context = await browser.newContext(PHONE);
+  const { context, page } = await openSlowPhone(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     if (!withScripts) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.addInitScript(() => {
       const record = window as unknown as { __benchLcp: number };
@@ -94,48 +65,33 @@ async function load(browser: Browser, url: string, withScripts: boolean): Promis
   }
 }
 
-const dataDir = path.join(
-  os.tmpdir(),
-  `croupier-first-paint-${process.pid}-${randomBytes(4).toString('hex')}`,
-);
-const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
-try {
-  const server = await startBenchServer({ databaseUrl: database.url, workers: 1 });
-  const browser = await launchBrowser();
-  try {
-    console.log(
-      `site pages, ${LOADS} loads each: 150 ms latency, 1.6 Mbit/s down, CPU 4× slower (medians, ms); ` +
-        'reference: the same page with its JavaScript chunks refused',
-    );
-    console.log('page          FCP (no JS)   FCP   FCP ÷ no JS   LCP   hydrated');
-    for (const pagePath of PAGES) {
-      const url = `${server.base}${pagePath}`;
-      const bare: Load[] = [];
-      const full: Load[] = [];
-      for (let round = 0; round < LOADS; round += 1) {
-        // Alternate which kind goes first, so a slow moment of the machine hits both alike.
-        if (round % 2 === 0) {
-          bare.push(await load(browser, url, false));
-          full.push(await load(browser, url, true));
-        } else {
-          full.push(await load(browser, url, true));
-          bare.push(await load(browser, url, false));
-        }
+await withSiteAndBrowser('first-paint', async (base, browser) => {
+  console.log(
+    `site pages, ${LOADS} loads each: 150 ms latency, 1.6 Mbit/s down, CPU 4× slower (medians, ms); ` +
+      'reference: the same page with its JavaScript chunks refused',
+  );
+  console.log('page          FCP (no JS)   FCP   FCP ÷ no JS   LCP   hydrated');
+  for (const pagePath of PAGES) {
+    const url = `${base}${pagePath}`;
+    const bare: Load[] = [];
+    const full: Load[] = [];
+    for (let round = 0; round < LOADS; round += 1) {
+      // Alternate which kind goes first, so a slow moment of the machine hits both alike.
+      if (round % 2 === 0) {
+        bare.push(await load(browser, url, false));
+        full.push(await load(browser, url, true));
+      } else {
+        full.push(await load(browser, url, true));
+        bare.push(await load(browser, url, false));
       }
-      const reference = median(bare.map((entry) => entry.fcp));
-      const fcp = median(full.map((entry) => entry.fcp));
-      const lcp = median(full.map((entry) => entry.lcp));
-      const hydrated = median(full.map((entry) => entry.hydrated ?? Number.NaN));
-      console.log(
-        `${pagePath.padEnd(12)}${String(reference).padStart(12)}${String(fcp).padStart(6)}` +
-          `${`${(fcp / reference).toFixed(2)}×`.padStart(14)}${String(lcp).padStart(6)}${String(hydrated).padStart(11)}`,
-      );
     }
-  } finally {
-    await browser.close();
-    await server.stop();
+    const reference = median(bare.map((entry) => entry.fcp));
+    const fcp = median(full.map((entry) => entry.fcp));
+    const lcp = median(full.map((entry) => entry.lcp));
+    const hydrated = median(full.map((entry) => entry.hydrated ?? Number.NaN));
+    console.log(
+      `${pagePath.padEnd(12)}${String(reference).padStart(12)}${String(fcp).padStart(6)}` +
+        `${`${(fcp / reference).toFixed(2)}×`.padStart(14)}${String(lcp).padStart(6)}${String(hydrated).padStart(11)}`,
+    );
   }
-} finally {
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});
