@@ -14,10 +14,12 @@ import {
   exactLineExpectation,
   expectedFreeSpins,
   linePay,
+  linePayPacked,
   PAYLINES,
   playSlotRound,
   REELS,
   SLOT_CONFIG,
+  SLOT_SYMBOLS,
   type SlotConfig,
   type SlotSymbol,
   simulateSlotRound,
@@ -140,6 +142,38 @@ describe('slot line evaluation', () => {
     const result = linePay(real, ids(symbols));
     expect(result.pay).toBe(pay);
     if (pay > 0) expect(result).toEqual({ symbol, count, pay });
+  });
+});
+
+describe('slot line pre-check (mayPay)', () => {
+  it('passes every line that pays: all 10⁵ symbol 5-tuples, both the real and a sparse pay table', () => {
+    const n = SLOT_SYMBOLS.length;
+    // The sparse table pays only 5 of a kind: the pre-check must still pass their leading three.
+    const sparse = compileSlot({
+      ...SLOT_CONFIG,
+      linePays: Object.fromEntries(
+        Object.keys(SLOT_CONFIG.linePays).map((id) => [id, id === 'l2' ? [0, 0, 7] : [0, 0, 0]]),
+      ) as SlotConfig['linePays'],
+    });
+    for (const c of [real, sparse]) {
+      const line = new Uint8Array(REELS);
+      let paying = 0;
+      let skipped = 0;
+      for (let tuple = 0; tuple < n ** REELS; tuple += 1) {
+        for (let reel = 0, rest = tuple; reel < REELS; reel += 1, rest = Math.floor(rest / n)) {
+          line[REELS - 1 - reel] = rest % n;
+        }
+        const pays = linePayPacked(c.pays, line) > 0;
+        const lead = (line[0]! * n + line[1]!) * n + line[2]!;
+        if (pays) {
+          paying += 1;
+          expect(c.mayPay[lead]).toBe(1);
+        } else if (c.mayPay[lead] === 0) skipped += 1;
+      }
+      expect(paying).toBeGreaterThan(0);
+      // It skips most of the lines that pay nothing, or it would not be worth having.
+      expect(skipped).toBeGreaterThan((n ** REELS - paying) / 2);
+    }
   });
 });
 

@@ -127,6 +127,12 @@ export interface CompiledSlot {
   freeView: Uint8Array[];
   /** Every payline's cells in a spin's view (reel·ROWS + row), lines after each other. */
   lineCells: Uint8Array;
+  /**
+   * mayPay[(s0·N + s1)·N + s2] (N symbols): 1 when a line starting with those three symbols pays for
+   * some last two, 0 when it pays nothing whatever follows (most lines of a spin: scanSpin skips
+   * linePayPacked for them).
+   */
+  mayPay: Uint8Array;
 }
 
 function compileStrips(strips: readonly string[], name: string): Uint8Array[] {
@@ -169,6 +175,7 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
   const base = compileStrips(config.baseStrips, 'base');
   const free = compileStrips(config.freeStrips, 'free');
   return {
+    mayPay: mayPayTable(pays),
     config,
     lineCount: config.paylines.length,
     pays,
@@ -179,6 +186,24 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
     freeView: free.map(viewStrip),
     lineCells: Uint8Array.from(config.paylines.flatMap((rows) => rows.map((row, reel) => reel * ROWS + row))),
   };
+}
+
+/** CompiledSlot.mayPay: every three leading symbols against every two last ones (10⁵ lines, once). */
+function mayPayTable(pays: number[][]): Uint8Array {
+  const n = SLOT_SYMBOLS.length;
+  const table = new Uint8Array(n * n * n);
+  const line = new Uint8Array(REELS);
+  for (let lead = 0; lead < table.length; lead += 1) {
+    line[0] = Math.floor(lead / (n * n));
+    line[1] = Math.floor(lead / n) % n;
+    line[2] = lead % n;
+    for (let last = 0; last < n * n && table[lead] === 0; last += 1) {
+      line[3] = Math.floor(last / n);
+      line[4] = last % n;
+      if (linePayPacked(pays, line) > 0) table[lead] = 1;
+    }
+  }
+  return table;
 }
 
 function viewStrip(strip: Uint8Array): Uint8Array {
@@ -319,8 +344,14 @@ function scanSpin(
       if (symbol === SCATTER) scatters += 1;
     }
   }
-  const { lineCells, lineCount, pays } = c;
+  const { lineCells, lineCount, pays, mayPay } = c;
+  const n = SLOT_SYMBOLS.length;
   for (let line = 0, at = 0; line < lineCount; line += 1, at += REELS) {
+    const lead = (cells[lineCells[at]!]! * n + cells[lineCells[at + 1]!]!) * n + cells[lineCells[at + 2]!]!;
+    if (mayPay[lead] === 0) {
+      lines[line] = 0;
+      continue;
+    }
     for (let reel = 0; reel < REELS; reel += 1) symbols[reel] = cells[lineCells[at + reel]!]!;
     lines[line] = linePayPacked(pays, symbols);
   }
