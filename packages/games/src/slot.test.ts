@@ -13,9 +13,11 @@ import {
   evaluateSpin,
   exactLineExpectation,
   expectedFreeSpins,
+  lineFilter,
   linePay,
   linePayPacked,
   PAYLINES,
+  type PayingSymbol,
   playSlotRound,
   REELS,
   SLOT_CONFIG,
@@ -145,17 +147,24 @@ describe('slot line evaluation', () => {
   });
 });
 
-describe('slot line pre-check (mayPay)', () => {
+const popcount = (mask: number) => {
+  let count = 0;
+  for (let m = mask; m !== 0; m &= m - 1) count += 1;
+  return count;
+};
+
+describe('slot line filter', () => {
+  // The sparse table pays only 5 of a kind: the filter must still pass their leading three.
+  const sparseLinePays: Record<PayingSymbol, readonly [number, number, number]> = { ...SLOT_CONFIG.linePays };
+  for (const id of Object.keys(sparseLinePays) as PayingSymbol[]) {
+    sparseLinePays[id] = id === 'l2' ? [0, 0, 7] : [0, 0, 0];
+  }
+  const sparse = compileSlot({ ...SLOT_CONFIG, linePays: sparseLinePays });
+
   it('passes every line that pays: all 10⁵ symbol 5-tuples, both the real and a sparse pay table', () => {
     const n = SLOT_SYMBOLS.length;
-    // The sparse table pays only 5 of a kind: the pre-check must still pass their leading three.
-    const sparse = compileSlot({
-      ...SLOT_CONFIG,
-      linePays: Object.fromEntries(
-        Object.keys(SLOT_CONFIG.linePays).map((id) => [id, id === 'l2' ? [0, 0, 7] : [0, 0, 0]]),
-      ) as SlotConfig['linePays'],
-    });
     for (const c of [real, sparse]) {
+      const { mayPay } = lineFilter(c);
       const line = new Uint8Array(REELS);
       let paying = 0;
       let skipped = 0;
@@ -167,13 +176,71 @@ describe('slot line pre-check (mayPay)', () => {
         const lead = (line[0]! * n + line[1]!) * n + line[2]!;
         if (pays) {
           paying += 1;
-          expect(c.mayPay[lead]).toBe(1);
-        } else if (c.mayPay[lead] === 0) skipped += 1;
+          expect(mayPay[lead]).toBe(1);
+        } else if (mayPay[lead] === 0) skipped += 1;
       }
       expect(paying).toBeGreaterThan(0);
       // It skips most of the lines that pay nothing, or it would not be worth having.
       expect(skipped).toBeGreaterThan((n ** REELS - paying) / 2);
     }
+  });
+
+  it('marks, for every stop of the first three reels, exactly the paylines whose leading three may pay', () => {
+    const n = SLOT_SYMBOLS.length;
+    for (const c of [real, sparse]) {
+      const filter = lineFilter(c);
+      for (const [strips, leads] of [
+        [c.base, filter.baseLeads],
+        [c.free, filter.freeLeads],
+      ] as const) {
+        const [l0, l1, l2] = strips.map((strip) => strip.length) as [number, number, number];
+        expect(leads.length).toBe(l0 * l1 * l2);
+        const at = (reel: number, stop: number, row: number) =>
+          strips[reel]![(stop + row) % strips[reel]!.length]!;
+        const expected = new Uint32Array(l0 * l1 * l2);
+        for (let s0 = 0; s0 < l0; s0 += 1) {
+          for (let s1 = 0; s1 < l1; s1 += 1) {
+            for (let s2 = 0; s2 < l2; s2 += 1) {
+              let mask = 0;
+              PAYLINES.forEach(([r0, r1, r2], line) => {
+                const lead = (at(0, s0, r0!) * n + at(1, s1, r1!)) * n + at(2, s2, r2!);
+                if (filter.mayPay[lead] === 1) mask |= 1 << line;
+              });
+              expected[(s0 * l1 + s1) * l2 + s2] = mask;
+            }
+          }
+        }
+        expect(leads).toEqual(expected);
+        // Most stops have few lines to evaluate.
+        const lines = leads.reduce((sum, mask) => sum + popcount(mask), 0);
+        expect(lines / leads.length).toBeLessThan(PAYLINES.length / 4);
+      }
+    }
+  });
+
+  it('leaves a spin the same line wins as evaluating every payline', () => {
+    const random = new FairRandom({ serverSeed: 'cd'.repeat(32), clientSeed: 'lines', nonce: 0 });
+    let wins = 0;
+    for (let spin = 0; spin < 3000; spin += 1) {
+      const kind = spin % 2 === 0 ? 'base' : 'free';
+      const strips = kind === 'base' ? real.base : real.free;
+      const stops = strips.map((strip) => random.int(strip.length));
+      const expected = PAYLINES.flatMap((rows, line) => {
+        const symbols = rows.map(
+          (row, reel) => SLOT_SYMBOLS[strips[reel]![(stops[reel]! + row) % strips[reel]!.length]!]!,
+        );
+        const pay = linePay(real, symbols);
+        return pay.pay > 0 ? [{ line, symbol: pay.symbol, count: pay.count }] : [];
+      });
+      const lineWins = evaluateSpin(real, kind, stops, 1n).lineWins.map(({ line, symbol, count }) => ({
+        line,
+        symbol,
+        count,
+      }));
+      expect(lineWins).toEqual(expected);
+      wins += expected.length;
+    }
+    expect(wins).toBeGreaterThan(300);
   });
 });
 

@@ -127,12 +127,27 @@ export interface CompiledSlot {
   freeView: Uint8Array[];
   /** Every payline's cells in a spin's view (reel·ROWS + row), lines after each other. */
   lineCells: Uint8Array;
+  /** The paylines worth evaluating, by stop: built on the first spin (lineFilter), not at import. */
+  lineFilter: LineFilter | undefined;
+}
+
+/**
+ * Which paylines of a spin can pay, known before evaluating them. Built once per compiled slot on
+ * its first spin (about 20 ms; the browser's fairness verifier imports the engine, so not at import).
+ */
+export interface LineFilter {
   /**
    * mayPay[(s0·N + s1)·N + s2] (N symbols): 1 when a line starting with those three symbols pays for
-   * some last two, 0 when it pays nothing whatever follows (most lines of a spin: scanSpin skips
-   * linePayPacked for them).
+   * some last two, 0 when it pays nothing whatever follows.
    */
   mayPay: Uint8Array;
+  /**
+   * The paylines that may pay (bit i: payline i, by mayPay) for each stop of the first three reels:
+   * baseLeads[(stop0·L1 + stop1)·L2 + stop2] for the base strips (L: strip lengths), freeLeads for
+   * the free-spin strips. Most spins' mask is 0 or one line: scanSpin evaluates only those lines.
+   */
+  baseLeads: Uint32Array;
+  freeLeads: Uint32Array;
 }
 
 function compileStrips(strips: readonly string[], name: string): Uint8Array[] {
@@ -163,6 +178,8 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
       throw new RangeError('bad payline');
     }
   }
+  // A spin's paylines that may pay are one 32-bit mask (LineFilter).
+  if (config.paylines.length < 1 || config.paylines.length > 32) throw new RangeError('1 to 32 paylines');
   const { award, multiplier, max } = config.freeSpins;
   if (!(award >= 1 && multiplier >= 1 && max >= award && max % award === 0)) {
     throw new RangeError('bad free-spin rules');
@@ -175,7 +192,7 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
   const base = compileStrips(config.baseStrips, 'base');
   const free = compileStrips(config.freeStrips, 'free');
   return {
-    mayPay: mayPayTable(pays),
+    lineFilter: undefined,
     config,
     lineCount: config.paylines.length,
     pays,
@@ -188,7 +205,20 @@ export function compileSlot(config: SlotConfig): CompiledSlot {
   };
 }
 
-/** CompiledSlot.mayPay: every three leading symbols against every two last ones (10⁵ lines, once). */
+/** The slot's LineFilter, built on first use. */
+export function lineFilter(c: CompiledSlot): LineFilter {
+  if (!c.lineFilter) {
+    const mayPay = mayPayTable(c.pays);
+    c.lineFilter = {
+      mayPay,
+      baseLeads: leadsTable(c.config.paylines, c.baseView, mayPay),
+      freeLeads: leadsTable(c.config.paylines, c.freeView, mayPay),
+    };
+  }
+  return c.lineFilter;
+}
+
+/** LineFilter.mayPay: every three leading symbols against every two last ones (10⁵ lines). */
 function mayPayTable(pays: number[][]): Uint8Array {
   const n = SLOT_SYMBOLS.length;
   const table = new Uint8Array(n * n * n);
@@ -201,6 +231,32 @@ function mayPayTable(pays: number[][]): Uint8Array {
       line[3] = Math.floor(last / n);
       line[4] = last % n;
       if (linePayPacked(pays, line) > 0) table[lead] = 1;
+    }
+  }
+  return table;
+}
+
+/** LineFilter.baseLeads and freeLeads: every stop of the first three reels against every payline. */
+function leadsTable(
+  paylines: readonly (readonly number[])[],
+  view: Uint8Array[],
+  mayPay: Uint8Array,
+): Uint32Array {
+  const n = SLOT_SYMBOLS.length;
+  const [v0, v1, v2] = view as [Uint8Array, Uint8Array, Uint8Array];
+  const [l0, l1, l2] = [v0.length - ROWS + 1, v1.length - ROWS + 1, v2.length - ROWS + 1];
+  const table = new Uint32Array(l0 * l1 * l2);
+  for (let s0 = 0; s0 < l0; s0 += 1) {
+    for (let s1 = 0; s1 < l1; s1 += 1) {
+      for (let s2 = 0; s2 < l2; s2 += 1) {
+        let mask = 0;
+        for (let line = 0; line < paylines.length; line += 1) {
+          const [r0, r1, r2] = paylines[line] as [number, number, number];
+          const lead = (v0[s0 + r0]! * n + v1[s1 + r1]!) * n + v2[s2 + r2]!;
+          if (mayPay[lead] === 1) mask |= 1 << line;
+        }
+        table[(s0 * l1 + s1) * l2 + s2] = mask;
+      }
     }
   }
   return table;
@@ -344,14 +400,16 @@ function scanSpin(
       if (symbol === SCATTER) scatters += 1;
     }
   }
-  const { lineCells, lineCount, pays, mayPay } = c;
-  const n = SLOT_SYMBOLS.length;
-  for (let line = 0, at = 0; line < lineCount; line += 1, at += REELS) {
-    const lead = (cells[lineCells[at]!]! * n + cells[lineCells[at + 1]!]!) * n + cells[lineCells[at + 2]!]!;
-    if (mayPay[lead] === 0) {
-      lines[line] = 0;
-      continue;
-    }
+  const { lineCells, pays } = c;
+  lines.fill(0);
+  const l1 = strips[1]!.length - ROWS + 1;
+  const l2 = strips[2]!.length - ROWS + 1;
+  const filter = c.lineFilter ?? lineFilter(c);
+  const leads = kind === 'base' ? filter.baseLeads : filter.freeLeads;
+  // Only the lines that may pay (their lowest bit first); the others pay nothing whatever follows.
+  for (let mask = leads[(stops[0]! * l1 + stops[1]!) * l2 + stops[2]!]!; mask !== 0; mask &= mask - 1) {
+    const line = 31 - Math.clz32(mask & -mask);
+    const at = line * REELS;
     for (let reel = 0; reel < REELS; reel += 1) symbols[reel] = cells[lineCells[at + reel]!]!;
     lines[line] = linePayPacked(pays, symbols);
   }
