@@ -218,19 +218,29 @@ export function lineFilter(c: CompiledSlot): LineFilter {
   return c.lineFilter;
 }
 
-/** LineFilter.mayPay: every three leading symbols against every two last ones (10⁵ lines). */
+/**
+ * LineFilter.mayPay: each three leading symbols with the last two that could make them pay. When a
+ * non-WILD symbol X is among the three, the run is X's (the WILD run ends before X) and a last
+ * symbol only matters as continuing it or not: WILD continues it as X would, SCATTER never does, so
+ * those two stand for all ten. Three WILDs can go on as any symbol's run: all ten are tried.
+ */
 function mayPayTable(pays: number[][]): Uint8Array {
   const n = SLOT_SYMBOLS.length;
   const table = new Uint8Array(n * n * n);
   const line = new Uint8Array(REELS);
+  const every = SLOT_SYMBOLS.map((_, symbol) => symbol);
+  const twoKinds = [WILD, SCATTER];
   for (let lead = 0; lead < table.length; lead += 1) {
     line[0] = Math.floor(lead / (n * n));
     line[1] = Math.floor(lead / n) % n;
     line[2] = lead % n;
-    for (let last = 0; last < n * n && table[lead] === 0; last += 1) {
-      line[3] = Math.floor(last / n);
-      line[4] = last % n;
-      if (linePayPacked(pays, line) > 0) table[lead] = 1;
+    const last = line[0] === WILD && line[1] === WILD && line[2] === WILD ? every : twoKinds;
+    for (const s3 of last) {
+      for (const s4 of last) {
+        line[3] = s3;
+        line[4] = s4;
+        if (linePayPacked(pays, line) > 0) table[lead] = 1;
+      }
     }
   }
   return table;
@@ -246,16 +256,15 @@ function leadsTable(
   const [v0, v1, v2] = view as [Uint8Array, Uint8Array, Uint8Array];
   const [l0, l1, l2] = [v0.length - ROWS + 1, v1.length - ROWS + 1, v2.length - ROWS + 1];
   const table = new Uint32Array(l0 * l1 * l2);
-  for (let s0 = 0; s0 < l0; s0 += 1) {
-    for (let s1 = 0; s1 < l1; s1 += 1) {
-      for (let s2 = 0; s2 < l2; s2 += 1) {
-        let mask = 0;
-        for (let line = 0; line < paylines.length; line += 1) {
-          const [r0, r1, r2] = paylines[line] as [number, number, number];
-          const lead = (v0[s0 + r0]! * n + v1[s1 + r1]!) * n + v2[s2 + r2]!;
-          if (mayPay[lead] === 1) mask |= 1 << line;
+  for (let line = 0; line < paylines.length; line += 1) {
+    const [r0, r1, r2] = paylines[line] as [number, number, number];
+    const bit = 1 << line;
+    for (let s0 = 0, at = 0; s0 < l0; s0 += 1) {
+      for (let s1 = 0; s1 < l1; s1 += 1) {
+        const first = (v0[s0 + r0]! * n + v1[s1 + r1]!) * n;
+        for (let s2 = 0; s2 < l2; s2 += 1, at += 1) {
+          if (mayPay[first + v2[s2 + r2]!] === 1) table[at]! |= bit;
         }
-        table[(s0 * l1 + s1) * l2 + s2] = mask;
       }
     }
   }
