@@ -1,18 +1,19 @@
 /**
  * RTP tool speed (not a test; prints figures): rounds simulated per second on one core, through the
- * same path as `npm run rtp` (engine.simulate with a fresh FairRandom per round, bigint money), once
- * with the keyed HMAC the tool uses (keyed-hmac.ts, ADR 058) and once with node:crypto's, the
- * reference, alternated in the run; then the RTP tool's own run of the slot on every core
- * (measureRtpParallel, the whole of `npm run rtp`'s work) and what 10⁹ rounds would take. For each
- * game's default variant: `--runs` (3) runs of `--seconds` (2) s per HMAC after a 0.5 s warm-up, median.
+ * same path as `npm run rtp` (engine.simulate round after round of one seed pair, bigint money):
+ * the tool's draws (KeyedRoundDraws, ADR 061), FairRandom per round over the keyed HMAC (ADR 058),
+ * and FairRandom per round over node:crypto's HMAC, the reference, alternated in the run; then the
+ * RTP tool's own run of the slot on every core (measureRtpParallel, the whole of `npm run rtp`'s work)
+ * and what 10⁹ rounds would take. For each game's default variant: `--runs` (3) runs of `--seconds`
+ * (2) s per path after a 0.5 s warm-up, median.
  *
  * Usage: npm run bench:rtp [-- --seconds 2 --runs 3 --game slot --rounds 4000000]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { GAME_NAMES, type GameName } from '../packages/games/src/engine.ts';
-import { FairRandom, type HmacSha256 } from '../packages/games/src/fair.ts';
-import { createKeyedHmacSha256 } from '../packages/games/src/keyed-hmac.ts';
+import { fairRoundDraws, type RoundDrawsFactory } from '../packages/games/src/fair.ts';
+import { createKeyedHmacSha256, KeyedRoundDraws } from '../packages/games/src/keyed-hmac.ts';
 import { nodeHmacSha256 } from '../packages/games/src/node-hmac.ts';
 import { ENGINES } from '../packages/games/src/registry.ts';
 import { defaultVariant } from '../packages/games/src/rtp-measure.ts';
@@ -39,16 +40,16 @@ const STAKE_MINOR = 10_000n;
 let nonce = 0;
 
 /** Rounds per second over `durationMs`, checking the clock every 256 rounds. */
-function measure(game: GameName, variant: string, durationMs: number, hmac: HmacSha256): number {
+function measure(game: GameName, variant: string, durationMs: number, draws: RoundDrawsFactory): number {
   const engine = ENGINES[game];
+  const source = draws(SERVER_SEED, 'bench');
   const started = performance.now();
   let rounds = 0;
   let paid = 0n;
   for (;;) {
     for (let i = 0; i < 256; i += 1) {
-      const random = new FairRandom({ serverSeed: SERVER_SEED, clientSeed: 'bench', nonce }, hmac);
+      paid += engine.simulate(variant, STAKE_MINOR, source.round(nonce)).paid;
       nonce = (nonce + 1) % 2 ** 31;
-      paid += engine.simulate(variant, STAKE_MINOR, random).paid;
     }
     rounds += 256;
     const elapsed = performance.now() - started;
@@ -64,24 +65,32 @@ console.log(
   `RTP simulation speed, one thread · ${cpu} · ${os.cpus().length} cores · load ${os.loadavg()[0]?.toFixed(2)}`,
 );
 console.log(`${runs} runs × ${seconds} s per game, median; node ${process.version}`);
-const keyed = createKeyedHmacSha256();
+const PATHS: { name: string; draws: RoundDrawsFactory }[] = [
+  { name: 'tool draws', draws: (server, client) => new KeyedRoundDraws(server, client) },
+  { name: 'keyed HMAC', draws: fairRoundDraws(createKeyedHmacSha256()) },
+  { name: 'node:crypto', draws: fairRoundDraws(nodeHmacSha256) },
+];
 const fmt = (rate: number) => Math.round(rate).toLocaleString('en-US').padStart(9);
+const median = (rates: number[]) => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
 for (const game of games) {
   const variant = defaultVariant(ENGINES[game]).variant;
-  measure(game, variant, 500, keyed);
-  measure(game, variant, 500, nodeHmacSha256);
-  const fast: number[] = [];
-  const reference: number[] = [];
+  for (const path of PATHS) measure(game, variant, 500, path.draws);
+  const rates = PATHS.map(() => [] as number[]);
   for (let run = 0; run < runs; run += 1) {
-    const order = run % 2 === 0 ? [fast, reference] : [reference, fast];
-    for (const rates of order) {
-      rates.push(measure(game, variant, seconds * 1000, rates === fast ? keyed : nodeHmacSha256));
+    // Each run in another order, so no path always goes first.
+    for (let k = 0; k < PATHS.length; k += 1) {
+      const index = (k + run) % PATHS.length;
+      rates[index]!.push(measure(game, variant, seconds * 1000, PATHS[index]!.draws));
     }
   }
-  const median = (rates: number[]) => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
-  console.log(
-    `${game.padEnd(10)} ${variant.padEnd(8)} keyed HMAC ${fmt(median(fast))} rounds/s per core · node:crypto ${fmt(median(reference))} · ${(median(fast) / median(reference)).toFixed(2)}×`,
-  );
+  const reference = median(rates[PATHS.length - 1]!);
+  const columns = PATHS.map((path, index) => {
+    const rate = median(rates[index]!);
+    return index === PATHS.length - 1
+      ? `${path.name} ${fmt(rate)}`
+      : `${path.name} ${fmt(rate)} (${(rate / reference).toFixed(2)}×)`;
+  });
+  console.log(`${game.padEnd(10)} ${variant.padEnd(8)} ${columns.join(' · ')} rounds/s per core`);
 }
 
 // The RTP tool's own run: every core, the same path as `npm run rtp -- --game slot`.

@@ -11,7 +11,7 @@ import {
   playDice,
 } from './dice.ts';
 import { GameInputError } from './engine.ts';
-import { FairRandom } from './fair.ts';
+import { FairRandom, fairRoundDraws } from './fair.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { rational } from './rational.ts';
 import { measureRtp } from './rtp-measure.ts';
@@ -129,7 +129,7 @@ describe('dice RTP', { timeout: 30_000 }, () => {
         rounds: 40_000,
         stakeMinor: 10_000n,
         serverSeed: '12'.repeat(32),
-        hmac: nodeHmacSha256,
+        draws: fairRoundDraws(nodeHmacSha256),
       });
       expect(m.inside).toBe(true);
     },

@@ -8,7 +8,7 @@
  * of cards up front), so `act` is deterministic and a round is reproduced from its seeds, its bet
  * and its list of actions.
  */
-import type { FairRandom } from './fair.ts';
+import type { FairRandom, IntSource } from './fair.ts';
 
 export const GAME_NAMES = ['slot', 'roulette', 'blackjack', 'dice', 'plinko'] as const;
 export type GameName = (typeof GAME_NAMES)[number];
@@ -72,7 +72,7 @@ export interface GameEngine<Bet = unknown, State = unknown> {
    * One round of a variant with an automatic player (blackjack: optimal basic strategy), for the
    * RTP tool and tests. Returns the total staked and the total paid, minor units.
    */
-  simulate(variant: string, stakeMinor: bigint, random: FairRandom): { staked: bigint; paid: bigint };
+  simulate(variant: string, stakeMinor: bigint, random: IntSource): { staked: bigint; paid: bigint };
 }
 
 /** `num/den` as a decimal string with `digits` places, rounded half up (display only). */

@@ -11,9 +11,10 @@
  *   and the next 4 bytes are taken (rejection sampling, so every value is exactly equally likely);
  *   otherwise the result is u mod n. No floating point is involved anywhere.
  *
- * The HMAC implementation is injectable: the server passes node:crypto's, simulations the keyed one
- * (keyed-hmac.ts: the key's midstates kept, ADR 058), the browser verifier uses @noble/hashes (the
- * default). All three give identical bytes.
+ * The HMAC implementation is injectable: the server passes node:crypto's, the browser verifier uses
+ * @noble/hashes (the default). The RTP tool's simulations deal the same draws through
+ * KeyedRoundDraws (keyed-hmac.ts: the key's midstates kept, the round's message and draws as words,
+ * ADRs 058 and 061). All give identical bytes and draws.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -106,4 +107,19 @@ export class FairRandom {
       if (u < limit) return u % n;
     }
   }
+}
+
+/** Round after round of one seed pair, as a simulation plays them: `round(nonce)` is that round's source. */
+export interface RoundDraws {
+  round(nonce: number): IntSource;
+}
+
+/** A run's draws for a seed pair (checked by the factory: a bad pair is a RangeError). */
+export type RoundDrawsFactory = (serverSeed: string, clientSeed: string) => RoundDraws;
+
+/** The reference: every round a FairRandom over `hmac` (@noble/hashes unless given). */
+export function fairRoundDraws(hmac: HmacSha256 = nobleHmacSha256): RoundDrawsFactory {
+  return (serverSeed, clientSeed) => ({
+    round: (nonce) => new FairRandom({ serverSeed, clientSeed, nonce }, hmac),
+  });
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FairRandom, MAX_NONCE, nobleHmacSha256 } from './fair.ts';
-import { createKeyedHmacSha256 } from './keyed-hmac.ts';
+import { createKeyedHmacSha256, KeyedRoundDraws } from './keyed-hmac.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -84,6 +84,59 @@ describe('keyed HMAC-SHA256', () => {
         expect(fast.int(n)).toBe(reference.int(n));
       }
       expect(fast.draws).toBe(reference.draws);
+    }
+  });
+});
+
+describe('KeyedRoundDraws', () => {
+  // Nonces where the message changes length; client seeds whose message fits one block, and the
+  // longest, whose message takes two.
+  const NONCES = [0, 1, 9, 10, 99, 100, 977, 999_999_999, 1_000_000_000, MAX_NONCE];
+  const CLIENT_SEEDS = ['rtp', 'a', `${'Ab9_-'.repeat(8)}xyz`, 'Z'.repeat(64)];
+
+  it('deals every round exactly the draws a FairRandom deals, block after block', () => {
+    const serverSeed = randomBytes(32).toString('hex');
+    for (const clientSeed of CLIENT_SEEDS) {
+      const draws = new KeyedRoundDraws(serverSeed, clientSeed);
+      for (const nonce of NONCES) {
+        const reference = new FairRandom({ serverSeed, clientSeed, nonce }, nobleHmacSha256);
+        const round = draws.round(nonce);
+        // 120 draws: 15 blocks, so the block number reaches two digits. Ranges from 1 (every draw
+        // accepted, always 0) to 2³² and just above 2³¹ (about half the draws rejected).
+        for (let i = 0; i < 120; i += 1) {
+          const n = [1, 2 ** 32, 2 ** 31 + 1, 33, 1 + randomInt(2 ** 31)][i % 5]!;
+          expect(round.int(n)).toBe(reference.int(n));
+        }
+        expect(round.draws).toBe(reference.draws);
+      }
+    }
+  });
+
+  it('starts each round over: a nonce played again deals the same draws, whatever came between', () => {
+    const draws = new KeyedRoundDraws('ab'.repeat(32), 'again');
+    const deal = (nonce: number, count: number) => {
+      const round = draws.round(nonce);
+      return Array.from({ length: count }, () => round.int(1000));
+    };
+    const first = deal(5, 20);
+    deal(6, 3);
+    expect(deal(5, 20)).toEqual(first);
+    expect(draws.draws).toBe(20);
+  });
+
+  it('refuses a bad seed pair, nonce or range, and a draw before a round, as FairRandom does', () => {
+    const good = 'ab'.repeat(32);
+    expect(() => new KeyedRoundDraws('AB'.repeat(32), 'x')).toThrow(new RangeError('bad server_seed'));
+    expect(() => new KeyedRoundDraws(good.slice(2), 'x')).toThrow(new RangeError('bad server_seed'));
+    expect(() => new KeyedRoundDraws(good, 'é')).toThrow(new RangeError('bad client_seed'));
+    expect(() => new KeyedRoundDraws(good, 'x'.repeat(65))).toThrow(new RangeError('bad client_seed'));
+    const draws = new KeyedRoundDraws(good, 'x');
+    expect(() => draws.int(6)).toThrow('round(nonce) first');
+    for (const nonce of [-1, 1.5, MAX_NONCE + 1, Number.NaN]) {
+      expect(() => draws.round(nonce)).toThrow(new RangeError('bad nonce'));
+    }
+    for (const n of [0, 2 ** 32 + 1, 2.5, Number.NaN]) {
+      expect(() => draws.round(0).int(n)).toThrow(new RangeError(`bad range ${n}`));
     }
   });
 });

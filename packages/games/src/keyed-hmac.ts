@@ -14,7 +14,9 @@
  * Not used for real rounds: the game server keeps node:crypto (OpenSSL). Same bytes either way, so
  * a simulation through this HMAC plays exactly the rounds the server would deal for those seeds.
  */
-import type { HmacSha256 } from './fair.ts';
+import { type HmacSha256, type IntSource, MAX_NONCE, seedProblem } from './fair.ts';
+
+const TWO_POW_32 = 4_294_967_296;
 
 const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -291,4 +293,105 @@ export function createKeyedHmacSha256(): HmacSha256 {
     writeState(outer, out, 0);
     return out;
   };
+}
+
+/** Room for `${clientSeed}:${nonce}:${block}` (64 + 1 + 10 + 1 + 10 bytes) and its padding. */
+const MESSAGE_ROOM = 2 * BLOCK;
+
+/** Writes `value`'s decimal digits into `bytes` at `at`; returns the index after the last one. */
+function writeDecimal(bytes: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  let rest = value;
+  for (let i = at + digits - 1; i >= at; i -= 1) {
+    bytes[i] = 0x30 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return at + digits;
+}
+
+/**
+ * FairRandom's draws, round after round of one seed pair, for simulations (ADR 061): the bytes of
+ * block b of nonce n are HMAC-SHA256(server seed, `${clientSeed}:${n}:${b}`) and an integer in
+ * [0, k) is taken from them by the same rejection sampling, so every draw equals FairRandom's with
+ * any HMAC (keyed-hmac.test.ts compares them draw by draw). What it saves against a FairRandom per
+ * round over the keyed HMAC: the round's object, the seed checks (done once, here), the message as
+ * a string (the `${clientSeed}:` bytes are written once, the nonce's digits once per round), and the
+ * digest as bytes (draws read the outer hash's words, big-endian uint32s already).
+ *
+ * Not for real rounds: the game server deals with FairRandom over node:crypto.
+ */
+export class KeyedRoundDraws implements IntSource {
+  /** Draws taken in the current round (rejected ones included), as FairRandom counts them. */
+  draws = 0;
+  private readonly w = new Int32Array(64);
+  private readonly innerMid = new Int32Array(8);
+  private readonly outerMid = new Int32Array(8);
+  private readonly words = new Int32Array(8);
+  private readonly message = new Uint8Array(MESSAGE_ROOM);
+  /** Bytes of `${clientSeed}:`, then of `${clientSeed}:${nonce}:`. */
+  private readonly prefix: number;
+  private roundPrefix = 0;
+  private block = 0;
+  /** The next word of `words` to draw; 8 when the block is used up. */
+  private next = 8;
+
+  constructor(serverSeed: string, clientSeed: string) {
+    const problem = seedProblem({ serverSeed, clientSeed, nonce: 0 });
+    if (problem) throw new RangeError(`bad ${problem}`);
+    // The server seed is 64 ASCII characters: exactly one block, so the key is used as it is.
+    const pad = new Uint8Array(BLOCK);
+    for (let i = 0; i < BLOCK; i += 1) pad[i] = serverSeed.charCodeAt(i) ^ 0x36;
+    this.innerMid.set(IV);
+    compress(this.innerMid, pad, 0, this.w);
+    for (let i = 0; i < BLOCK; i += 1) pad[i] = serverSeed.charCodeAt(i) ^ 0x5c;
+    this.outerMid.set(IV);
+    compress(this.outerMid, pad, 0, this.w);
+    // The client seed is ASCII (CLIENT_SEED): one byte per character.
+    for (let i = 0; i < clientSeed.length; i += 1) this.message[i] = clientSeed.charCodeAt(i);
+    this.message[clientSeed.length] = 0x3a; // ':'
+    this.prefix = clientSeed.length + 1;
+  }
+
+  /** Starts the round of `nonce` (0 … MAX_NONCE): its first draw is block 0's first word. */
+  round(nonce: number): this {
+    if (!Number.isSafeInteger(nonce) || nonce < 0 || nonce > MAX_NONCE) throw new RangeError('bad nonce');
+    const end = writeDecimal(this.message, this.prefix, nonce);
+    this.message[end] = 0x3a;
+    this.roundPrefix = end + 1;
+    this.block = 0;
+    this.next = 8;
+    this.draws = 0;
+    return this;
+  }
+
+  /** A uniformly distributed integer in [0, n), 1 ≤ n ≤ 2³², exactly as FairRandom.int draws it. */
+  int(n: number): number {
+    if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32) throw new RangeError(`bad range ${n}`);
+    if (this.roundPrefix === 0) throw new Error('round(nonce) first');
+    const limit = Math.floor(TWO_POW_32 / n) * n;
+    for (;;) {
+      if (this.next === 8) this.hashBlock();
+      this.draws += 1;
+      const u = this.words[this.next]! >>> 0;
+      this.next += 1;
+      // u − ⌊u / n⌋·n is u mod n: the quotient of two integers below 2⁵³ floors exactly, and it
+      // stays in machine arithmetic where % on a uint32 above 2³¹ calls fmod.
+      if (u < limit) return u - Math.floor(u / n) * n;
+    }
+  }
+
+  /** `words` ← HMAC of the round's next block's message. */
+  private hashBlock(): void {
+    const { w, words } = this;
+    const length = writeDecimal(this.message, this.roundPrefix, this.block);
+    words.set(this.innerMid);
+    finish(words, this.message, length, BLOCK, w);
+    w.set(words);
+    w.set(OUTER_PADDING, 8);
+    words.set(this.outerMid);
+    compressWords(words, w);
+    this.block += 1;
+    this.next = 0;
+  }
 }

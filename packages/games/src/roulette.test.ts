@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GameInputError } from './engine.ts';
-import { FairRandom } from './fair.ts';
+import { FairRandom, fairRoundDraws } from './fair.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { rational } from './rational.ts';
 import {
@@ -215,7 +215,7 @@ describe('roulette RTP', { timeout: 30_000 }, () => {
       rounds: 30_000,
       stakeMinor: 100n,
       serverSeed: '56'.repeat(32),
-      hmac: nodeHmacSha256,
+      draws: fairRoundDraws(nodeHmacSha256),
     });
     expect(m.inside).toBe(true);
   });

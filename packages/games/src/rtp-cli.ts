@@ -6,11 +6,11 @@
  *
  * Prints the declared RTP (exact, from the rules), the measured RTP with its 99 % confidence
  * interval, the rounds, the time taken and the speed (every core by default: worker threads, each on
- * a contiguous range of nonces through the real provably-fair draw, with the keyed HMAC that gives
- * node:crypto's bytes faster, ADR 058; the money sums are exact and the same whatever the thread
- * count), and what a 10⁹-round run would take and how narrow its interval would be. Exits 1 when a
- * declared value lies outside its interval (expected by chance once in a hundred runs with random
- * seeds; a fixed --seed makes a run repeatable).
+ * a contiguous range of nonces through the real provably-fair draw, dealt by KeyedRoundDraws: the
+ * draws FairRandom deals over node:crypto, computed faster, ADRs 058 and 061; the money sums are
+ * exact and the same whatever the thread count), and what a 10⁹-round run would take and how
+ * narrow its interval would be. Exits 1 when a declared value lies outside its interval (expected by
+ * chance once in a hundred runs with random seeds; a fixed --seed makes a run repeatable).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';

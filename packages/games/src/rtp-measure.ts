@@ -8,7 +8,7 @@
  * usual SE of the mean return per round. Floats only for these statistics, never for the sums.
  */
 import type { GameEngine, Rational, RtpVariant } from './engine.ts';
-import { FairRandom, type HmacSha256, MAX_NONCE, nobleHmacSha256 } from './fair.ts';
+import { fairRoundDraws, MAX_NONCE, type RoundDrawsFactory } from './fair.ts';
 import { toNumber } from './rational.ts';
 
 /** z for a two-sided 99 % interval. */
@@ -57,7 +57,8 @@ export interface RtpRun {
   stakeMinor: bigint;
   serverSeed: string;
   clientSeed?: string;
-  hmac?: HmacSha256;
+  /** The rounds' draws: FairRandom over @noble/hashes unless given (the RTP tool's workers: KeyedRoundDraws). */
+  draws?: RoundDrawsFactory;
 }
 
 /** The variant a run plays, checked with its round count (a RangeError names what is wrong). */
@@ -85,7 +86,7 @@ export function simulateRange(
 ): RtpSums {
   const { engine, stakeMinor, serverSeed } = options;
   const clientSeed = options.clientSeed ?? 'rtp';
-  const hmac = options.hmac ?? nobleHmacSha256;
+  const draws = (options.draws ?? fairRoundDraws())(serverSeed, clientSeed);
   const unit = Number(stakeMinor);
   let staked = 0n;
   let paid = 0n;
@@ -95,8 +96,7 @@ export function simulateRange(
   let sumPP = 0;
   let sumSP = 0;
   for (let nonce = options.from; nonce < options.to; nonce += 1) {
-    const random = new FairRandom({ serverSeed, clientSeed, nonce }, hmac);
-    const round = engine.simulate(options.variant, stakeMinor, random);
+    const round = engine.simulate(options.variant, stakeMinor, draws.round(nonce));
     staked += round.staked;
     paid += round.paid;
     const s = Number(round.staked) / unit;

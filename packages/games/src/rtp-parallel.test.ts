@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameInputError } from './engine.ts';
+import { fairRoundDraws } from './fair.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { ENGINES } from './registry.ts';
 import { measureRtp } from './rtp-measure.ts';
@@ -18,7 +19,7 @@ describe('measureRtpParallel', () => {
       rounds: 3001,
       stakeMinor: 100n,
       serverSeed: seed,
-      hmac: nodeHmacSha256,
+      draws: fairRoundDraws(nodeHmacSha256),
     });
     for (const threads of [1, 2, 3]) {
       const parallel = await measureRtpParallel({

@@ -1,9 +1,9 @@
 /**
  * The RTP tool's run over worker threads (issue #17): the nonce range split into one contiguous
  * shard per thread, each shard simulated through the same path as a single-thread run (the real
- * provably-fair draw with the keyed HMAC of ADR 058, bigint money), the sums added. The money totals
- * are exactly those of `measureRtp` on one thread; only the order the float variance sums are added
- * in differs.
+ * provably-fair draw dealt by KeyedRoundDraws, ADRs 058 and 061, bigint money), the sums added. The
+ * money totals are exactly those of `measureRtp` on one thread; only the order the float variance
+ * sums are added in differs.
  */
 import { Worker } from 'node:worker_threads';
 import type { GameName } from './engine.ts';

@@ -1,6 +1,6 @@
 /** One shard of an RTP run in a worker thread (rtp-parallel.ts): simulates it and posts its sums. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createKeyedHmacSha256 } from './keyed-hmac.ts';
+import { KeyedRoundDraws } from './keyed-hmac.ts';
 import { ENGINES } from './registry.ts';
 import { simulateRange } from './rtp-measure.ts';
 import type { ShardResult, ShardTask } from './rtp-parallel.ts';
@@ -12,7 +12,7 @@ const sums = simulateRange({
   stakeMinor: BigInt(task.stakeMinor),
   serverSeed: task.serverSeed,
   clientSeed: task.clientSeed,
-  hmac: createKeyedHmacSha256(),
+  draws: (serverSeed, clientSeed) => new KeyedRoundDraws(serverSeed, clientSeed),
   from: task.from,
   to: task.to,
 });

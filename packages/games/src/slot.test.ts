@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GameInputError, type Rational } from './engine.ts';
-import { FairRandom } from './fair.ts';
+import { FairRandom, fairRoundDraws } from './fair.ts';
 import { createKeyedHmacSha256 } from './keyed-hmac.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { add, div, equal, mul, ONE, rational, sub, toNumber, ZERO } from './rational.ts';
@@ -548,7 +548,7 @@ describe('slot RTP', { timeout: 30_000 }, () => {
       rounds: 20_000,
       stakeMinor: 20n,
       serverSeed: 'cd'.repeat(32),
-      hmac: nodeHmacSha256,
+      draws: fairRoundDraws(nodeHmacSha256),
     });
     expect(m.inside).toBe(true);
   });
@@ -559,7 +559,7 @@ describe('slot RTP', { timeout: 30_000 }, () => {
       rounds: 100_000,
       stakeMinor: 2000n,
       serverSeed: 'ef'.repeat(32),
-      hmac: nodeHmacSha256,
+      draws: fairRoundDraws(nodeHmacSha256),
     });
     expect(m.ci99[1] - m.ci99[0]).toBeLessThan(0.12);
     expect(m.inside).toBe(true);
