@@ -12,6 +12,7 @@
  * Usage: npm run build && npm run bench [-- --seconds 10 --connections 50 --workers 1,2]
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,11 +35,14 @@ if (workerCounts.some((count) => !Number.isInteger(count) || count < 1)) {
   throw new Error('--workers: a comma-separated list of process counts, each at least 1');
 }
 
+const assetsDir = new URL('../apps/web/build/client/assets', import.meta.url);
+if (!existsSync(assetsDir)) throw new Error(`${assetsDir.pathname} not found: run \`npm run build\` first`);
+
 // Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
 const dataDir = path.join(os.tmpdir(), `croupier-bench-${process.pid}-${randomBytes(4).toString('hex')}`);
 const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
 
-const assets = await readdir(new URL('../apps/web/build/client/assets', import.meta.url));
+const assets = await readdir(assetsDir);
 const staticAsset = `/assets/${assets.find((name) => name.endsWith('.css')) ?? assets[0]}`;
 
 interface Figure {

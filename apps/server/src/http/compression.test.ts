@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from './compression.ts';
+import { acceptsEncoding, pickEncoding } from './compression.ts';
 
 describe('pickEncoding', () => {
   it('prefers brotli, honours weights and refusals, and sends nothing the client did not name', () => {
@@ -14,5 +14,17 @@ describe('pickEncoding', () => {
     expect(pickEncoding(undefined)).toBeNull();
     expect(pickEncoding(' BR ; q=1 ')).toBe('br');
     expect(pickEncoding('br;q=abc, gzip')).toBe('gzip');
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it('is true only for an encoding named with a weight above 0', () => {
+    expect(acceptsEncoding('gzip, deflate, br, zstd', 'gzip')).toBe(true);
+    expect(acceptsEncoding(['br', 'gzip;q=0.1'], 'gzip')).toBe(true);
+    expect(acceptsEncoding('br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('gzip;q=0, br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('GZIP;Q=0.5', 'gzip')).toBe(true);
+    expect(acceptsEncoding('*', 'gzip')).toBe(false);
+    expect(acceptsEncoding(undefined, 'br')).toBe(false);
   });
 });

@@ -37,23 +37,40 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
-/**
- * The encoding to use for an `Accept-Encoding` header: brotli before gzip at equal weight, never one
- * the client refused (`q=0`), none when it names neither (`identity`, `*` alone is not trusted).
- */
-export function pickEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
-  if (!acceptEncoding) return null;
-  let best: { encoding: ContentEncoding; q: number } | null = null;
-  for (const part of acceptEncoding.split(',')) {
+/** The weights an `Accept-Encoding` header gives brotli and gzip (absent: not named, or unreadable). */
+function encodingWeights(acceptEncoding: string | string[] | undefined): Map<ContentEncoding, number> {
+  const weights = new Map<ContentEncoding, number>();
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return weights;
+  for (const part of header.split(',')) {
     const [rawName, ...params] = part.trim().split(';');
     const name = rawName?.trim().toLowerCase();
     if (name !== 'br' && name !== 'gzip') continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
     const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q || (q === best.q && name === 'br')) best = { encoding: name, q };
+    if (Number.isFinite(q)) weights.set(name, Math.max(q, weights.get(name) ?? 0));
   }
-  return best?.encoding ?? null;
+  return weights;
+}
+
+/**
+ * The encoding to use for an `Accept-Encoding` header: brotli before gzip at equal weight, never one
+ * the client refused (`q=0`), none when it names neither (`identity`, `*` alone is not trusted).
+ */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding | null {
+  const weights = encodingWeights(acceptEncoding);
+  const br = weights.get('br') ?? 0;
+  const gzip = weights.get('gzip') ?? 0;
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+/** Whether the client takes `encoding` at all (named with a weight above 0). */
+export function acceptsEncoding(
+  acceptEncoding: string | string[] | undefined,
+  encoding: ContentEncoding,
+): boolean {
+  return (encodingWeights(acceptEncoding).get(encoding) ?? 0) > 0;
 }
 
 /**
@@ -68,7 +85,7 @@ export function compressBody(
   body: Buffer,
   acceptEncoding: string | string[] | undefined,
 ): { encoding: ContentEncoding | null; body: Buffer } {
-  const encoding = pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding);
+  const encoding = pickEncoding(acceptEncoding);
   if (encoding === null || body.length < COMPRESSION_THRESHOLD) return { encoding: null, body };
   if (encoding === 'gzip') return { encoding, body: gzipSync(body, { level: GZIP_WHOLE_PAGE_LEVEL }) };
   return {
@@ -88,8 +105,7 @@ export function compressPage(
   response: Response,
   request: { method: string; headers: { 'accept-encoding'?: string | string[] | undefined } },
 ): Response {
-  const header = request.headers['accept-encoding'];
-  const encoding = pickEncoding(Array.isArray(header) ? header.join(',') : header);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
   const type = response.headers.get('content-type') ?? '';
   if (
     encoding === null ||

@@ -4,7 +4,7 @@
  * visitors with cookies always get a fresh render, and a content write on any node drops the cache
  * on every node.
  */
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestNode, type TestApp } from '../test/test-app.ts';
@@ -25,10 +25,13 @@ afterAll(async () => {
 
 async function page(headers: Record<string, string> = {}) {
   const response = await harness.app.inject({ method: 'GET', url: '/', headers });
+  const encoding = response.headers['content-encoding'];
   const body =
-    response.headers['content-encoding'] === 'br'
+    encoding === 'br'
       ? brotliDecompressSync(response.rawPayload).toString('utf8')
-      : response.body;
+      : encoding === 'gzip'
+        ? gunzipSync(response.rawPayload).toString('utf8')
+        : response.body;
   const csp = String(response.headers['content-security-policy']);
   return { response, body, cspNonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
 }
@@ -61,6 +64,14 @@ describe('page cache', () => {
     expect(second.body).not.toContain(first.cspNonce);
     // The same page apart from the nonce.
     expect(second.body.split(second.cspNonce!).join('N')).toBe(first.body.split(first.cspNonce!).join('N'));
+
+    // A browser that takes gzip gets the copy joined from its pieces deflated when it was stored.
+    const third = await page({ 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(third.response.headers['content-encoding']).toBe('gzip');
+    expect(Number(third.response.headers['content-length'])).toBe(third.response.rawPayload.length);
+    expect(third.response.rawPayload.length).toBeLessThan(third.body.length / 3);
+    expect(third.cspNonce).not.toBe(second.cspNonce);
+    expect(third.body.split(third.cspNonce!).join('N')).toBe(first.body.split(first.cspNonce!).join('N'));
 
     // Another Accept-Language is another page; a visitor with any cookie always gets a fresh render.
     expect((await page({ 'accept-language': 'en-GB,en;q=0.9' })).body).toContain('Retitled once');

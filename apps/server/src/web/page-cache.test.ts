@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   type CachedPage,
+  cachedPage,
   createPageCache,
+  gzipWithNonce,
   joinWithNonce,
   STALE_GRACE_MS,
   splitAtNonce,
@@ -11,7 +15,7 @@ const NONCE = '0123456789abcdef0123456789abcdef';
 const guest = { method: 'GET', url: '/', protocol: 'http', host: 'Casino.example', headers: {} };
 
 function page(html: string): CachedPage {
-  return { status: 200, headers: [['content-type', 'text/html']], segments: splitAtNonce(html, NONCE) };
+  return cachedPage(200, [['content-type', 'text/html']], html, NONCE);
 }
 
 describe('page cache', () => {
@@ -94,5 +98,28 @@ describe('page cache', () => {
     const other = 'fedcba9876543210fedcba9876543210';
     expect(joinWithNonce(splitAtNonce(html, NONCE), other).toString()).toBe(html.split(NONCE).join(other));
     expect(() => splitAtNonce(html, 'short')).toThrow(/not a CSP nonce/);
+  });
+
+  it('gzips a hit by joining the stored deflated segments around the new nonce', () => {
+    const other = 'fedcba9876543210fedcba9876543210';
+    // Nonces at the start, twice in a row and at the end; text that repeats across segments (each
+    // is deflated alone, so none may refer to another's bytes); incompressible bytes; non-ASCII.
+    const noise = randomBytes(40_000).toString('base64');
+    const body = '<p>Jouez, pariez, gagnez — é ü 漢字</p>'.repeat(500);
+    const pages = [
+      `${NONCE}<script nonce="${NONCE}">${body}</script>${NONCE}${NONCE}<i>${body}${noise}</i>${NONCE}`,
+      `<html>${body}</html>`,
+      `<a nonce="${NONCE}"></a>`,
+    ];
+    for (const html of pages) {
+      const stored = page(html);
+      const gzipped = gzipWithNonce(stored, other);
+      expect(gunzipSync(gzipped).toString()).toBe(html.split(NONCE).join(other));
+      // The gzip trailer's length is the whole page's, in bytes.
+      expect(gzipped.readUInt32LE(gzipped.length - 4)).toBe(Buffer.byteLength(html.split(NONCE).join(other)));
+    }
+    // Compressed, not merely wrapped: the repeated text shrinks.
+    expect(gzipWithNonce(page(`<html>${body}</html>`), other).length).toBeLessThan(body.length / 20);
+    expect(() => gzipWithNonce({ ...page(pages[0] as string), deflated: [] }, other)).toThrow(/not deflated/);
   });
 });

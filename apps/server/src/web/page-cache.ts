@@ -13,6 +13,8 @@
  * bus's `content` invalidation); the TTL bounds everything else (jackpot amounts, odds, lists).
  */
 
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
 /** The request facts a page may depend on for a cookieless visitor. */
 export interface PageCacheRequest {
   method: string;
@@ -28,6 +30,11 @@ export interface CachedPage {
   headers: Array<[string, string]>;
   /** The page's bytes between the occurrences of its CSP nonce (`splitAtNonce`). */
   segments: Buffer[];
+  /**
+   * Each segment compressed once on its own (raw deflate, sync-flushed: byte-aligned, not final),
+   * so a hit is gzipped by joining them around the new nonce (`gzipWithNonce`), not compressed again.
+   */
+  deflated: Buffer[];
 }
 
 interface Entry {
@@ -124,7 +131,7 @@ export function createPageCache(options: PageCacheOptions) {
           if (owner && inflight.get(key) === promise) inflight.delete(key);
           const stored = page !== null && startedIn === generation ? page : null;
           if (stored) {
-            const size = stored.segments.reduce((sum, segment) => sum + segment.length, 0);
+            const size = [...stored.segments, ...stored.deflated].reduce((sum, part) => sum + part.length, 0);
             if (size <= maxBytes / 4) {
               remove(key);
               entries.set(key, { page: stored, expiresAt: now() + ttlMs, bytes: size });
@@ -156,6 +163,23 @@ export function createPageCache(options: PageCacheOptions) {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
+ * The page to store for a render: its bytes cut at the nonce and each piece deflated at gzip's
+ * best level (once per TTL and key; a hit then costs a CRC-32 and a copy instead of a compression).
+ */
+export function cachedPage(
+  status: number,
+  headers: Array<[string, string]>,
+  html: string,
+  nonce: string,
+): CachedPage {
+  const segments = splitAtNonce(html, nonce);
+  const deflated = segments.map((segment) =>
+    deflateRawSync(segment, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  return { status, headers, segments, deflated };
+}
+
+/**
  * A page's bytes cut at every occurrence of the CSP nonce it was rendered with: attributes and any
  * script that reads it. A nonce is 128 random bits, so it occurs nowhere by chance; something too
  * short to be one is refused rather than half-replaced.
@@ -163,6 +187,49 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export function splitAtNonce(html: string, nonce: string): Buffer[] {
   if (nonce.length < 16) throw new Error('splitAtNonce: not a CSP nonce');
   return html.split(nonce).map((part) => Buffer.from(part));
+}
+
+/** gzip's member header: deflate, no flags, no time, Unix (RFC 1952 §2.3). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** A final, empty deflate block with fixed codes: BFINAL 1, BTYPE 01, end of block (RFC 1951 §3.2.6). */
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * The page with `nonce` where the rendered one was, as one gzip member built from the segments
+ * deflated at store time: each ends on a byte boundary without ending the stream (sync flush) and
+ * refers to nothing before it (deflated alone), so the nonce fits between them as a stored block
+ * (RFC 1951 §3.2.4); a final empty block, then the CRC-32 and length of the whole page.
+ */
+export function gzipWithNonce(page: CachedPage, nonce: string): Buffer {
+  const glue = Buffer.from(nonce);
+  if (glue.length > 0xffff) throw new Error('gzipWithNonce: nonce too long for a stored block');
+  if (page.deflated.length !== page.segments.length) throw new Error('gzipWithNonce: segments not deflated');
+  const stored = Buffer.allocUnsafe(5 + glue.length);
+  stored[0] = 0; // BFINAL 0, BTYPE 00, then padding to the byte boundary
+  stored.writeUInt16LE(glue.length, 1);
+  stored.writeUInt16LE(~glue.length & 0xffff, 3);
+  glue.copy(stored, 5);
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  page.segments.forEach((segment, index) => {
+    if (index > 0) {
+      parts.push(stored);
+      crc = crc32(glue, crc);
+      length += glue.length;
+    }
+    // An empty segment (two nonces in a row) adds nothing; skipped, also because node:zlib's crc32
+    // answers 0 instead of the running value for an empty buffer with no memory behind it.
+    if (segment.length === 0) return;
+    parts.push(page.deflated[index] as Buffer);
+    crc = crc32(segment, crc);
+    length += segment.length;
+  });
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  parts.push(FINAL_EMPTY_BLOCK, trailer);
+  return Buffer.concat(parts);
 }
 
 /** The page with `nonce` (this response's) where the rendered one was. */

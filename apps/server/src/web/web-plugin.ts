@@ -27,7 +27,7 @@ import {
 import { redirectTarget } from '../../../web/app/lib/navigation.ts';
 import type { WebRequestContext } from '../../../web/app/lib/web-context.ts';
 import type { Config } from '../config.ts';
-import { compressBody, compressPage } from '../http/compression.ts';
+import { acceptsEncoding, compressBody, compressPage } from '../http/compression.ts';
 import { databaseUnavailablePage, pathLocale } from '../http/database-unavailable.ts';
 import type { Dispatcher } from '../http/dispatcher.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/app-error.ts';
@@ -35,10 +35,11 @@ import type { Services } from '../services.ts';
 import { createPageRequestContext, type LoadContextDeps } from './load-context.ts';
 import {
   type CachedPage,
+  cachedPage,
   createPageCache,
+  gzipWithNonce,
   joinWithNonce,
   type PageCache,
-  splitAtNonce,
 } from './page-cache.ts';
 
 export type WebMode = 'production' | 'development' | 'none';
@@ -113,14 +114,19 @@ function pageRenderer(
     await sendResponse(raw, compressPage(response, request));
   }
 
-  /** A cached page with this response's nonce, compressed whole, in one write. */
+  /**
+   * A cached page with this response's nonce, in one write: gzip joined from the segments deflated
+   * at store time when the client takes gzip (brotli would mean compressing the page again);
+   * otherwise compressed whole as the client asks, or plain.
+   */
   function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedPage): void {
     reply.hijack();
     const raw = reply.raw;
-    const page = compressBody(
-      joinWithNonce(cached.segments, reply.cspNonce.script),
-      request.headers['accept-encoding'],
-    );
+    const acceptEncoding = request.headers['accept-encoding'];
+    const nonce = reply.cspNonce.script;
+    const page = acceptsEncoding(acceptEncoding, 'gzip')
+      ? { encoding: 'gzip', body: gzipWithNonce(cached, nonce) }
+      : compressBody(joinWithNonce(cached.segments, nonce), acceptEncoding);
     for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
       if (headerValue !== undefined) raw.setHeader(name, headerValue);
     }
@@ -201,9 +207,7 @@ function pageRenderer(
         void new Response(toCache).text().then(
           (html) =>
             rendering.settle(
-              wrote() || databaseUnavailable()
-                ? null
-                : { status, headers, segments: splitAtNonce(html, nonce) },
+              wrote() || databaseUnavailable() ? null : cachedPage(status, headers, html, nonce),
             ),
           () => rendering.settle(null),
         );
