@@ -51,6 +51,50 @@ export function walPer(before: WalCounters, after: WalCounters, transactions: nu
   };
 }
 
+/** Rows written so far per table (`pg_stat_user_tables`: inserted, updated, of which HOT, deleted). */
+export type TableWrites = Map<string, { ins: number; upd: number; hot: number; del: number }>;
+
+/**
+ * Every user table's write counters so far. Backends publish their counts when they go idle, at most
+ * once a second: wait a little after a phase before reading the counters that close it.
+ */
+export async function tableWritesSoFar(db: Db): Promise<TableWrites> {
+  const rows = await db.execute<{ name: string; ins: string; upd: string; hot: string; del: string }>(
+    sql`SELECT schemaname || '.' || relname AS name, n_tup_ins::text AS ins, n_tup_upd::text AS upd,
+               n_tup_hot_upd::text AS hot, n_tup_del::text AS del
+          FROM pg_stat_user_tables`,
+  );
+  return new Map(
+    rows.rows.map((row) => [
+      row.name,
+      { ins: Number(row.ins), upd: Number(row.upd), hot: Number(row.hot), del: Number(row.del) },
+    ]),
+  );
+}
+
+/** The tables written between two readings, rows per transaction, most written first. */
+export function tableWritesPer(before: TableWrites, after: TableWrites, transactions: number): string[] {
+  const n = Math.max(transactions, 1);
+  const lines: Array<[number, string]> = [];
+  for (const [name, end] of after) {
+    const start = before.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+    const ins = (end.ins - start.ins) / n;
+    const upd = (end.upd - start.upd) / n;
+    const hot = (end.hot - start.hot) / n;
+    const del = (end.del - start.del) / n;
+    if (ins + upd + del < 0.01) continue;
+    lines.push([
+      ins + upd + del,
+      `| ${name} | ${ins.toFixed(2)} | ${upd.toFixed(2)} | ${hot.toFixed(2)} | ${del.toFixed(2)} |`,
+    ]);
+  }
+  return [
+    '| table | inserted | updated | of which HOT | deleted |',
+    '|---|---:|---:|---:|---:|',
+    ...lines.sort((a, b) => b[0] - a[0]).map(([, line]) => line),
+  ];
+}
+
 export async function findPgbench(): Promise<string | null> {
   const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
   for (const candidate of candidates) if (existsSync(candidate)) return candidate;

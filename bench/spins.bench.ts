@@ -31,7 +31,10 @@
  * `--statements` also prints each statement text of the spins phase with how many times a spin sent
  * it (background loops included), to see which statements a change removed.
  *
- * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]] [-- --statements]
+ * `--writes` prints the rows each wallet call of the reference phase inserted, updated (HOT or not)
+ * and deleted, table by table (`pg_stat_user_tables`), to see where its WAL comes from.
+ *
+ * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]] [-- --statements] [-- --writes]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +53,15 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createWalletClient } from '../apps/server/src/modules/rgs/wallet-client.ts';
 import { rgsCredentials } from '../apps/server/src/provider-credentials.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
-import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
+import {
+  pgbenchDoubleEntry,
+  type TableWrites,
+  tableWritesPer,
+  tableWritesSoFar,
+  type WalPerTransaction,
+  walPer,
+  walSoFar,
+} from './pgbench-double-entry.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 if (process.env.BENCH_ROLE === 'server') {
@@ -93,6 +104,7 @@ const { values } = parseArgs({
     compare: { type: 'boolean', default: process.env.BENCH_COMPARE === '1' },
     rounds: { type: 'string', default: '1' },
     statements: { type: 'boolean', default: false },
+    writes: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -378,6 +390,13 @@ async function walletOnly(durationSeconds: number, tag: string): Promise<Figure>
   };
 }
 
+/** --writes: the table counters once the server's backends have published theirs (≤ 1 s after idling). */
+async function settledTableWrites(): Promise<TableWrites> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return tableWritesSoFar(client.db);
+}
+let referenceWrites: string[] | null = null;
+
 await walletOnly(WARMUP_SECONDS, 'warm');
 let lastReference:
   | { figure: Figure; wal: WalPerTransaction; statements: number; cpuPerCall: number }
@@ -386,6 +405,7 @@ for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
   await walletOnly(1, `warm${index}`);
   const walBeforeReference = await walSoFar(client.db);
+  const writesBefore = values.writes ? await settledTableWrites() : null;
   const before = await serverCounters();
   const measured = await walletOnly(seconds, `run${index}`);
   compared.push({ path: 'wallet', signal, spinsPerSecond: measured.spinsPerSecond });
@@ -397,6 +417,7 @@ for (const [index, signal] of variants.entries()) {
     const cpuPerCall = (after.cpuMicros - before.cpuMicros) / 1000 / calls;
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
     lastReference = { figure: measured, wal, statements, cpuPerCall };
+    if (writesBefore) referenceWrites = tableWritesPer(writesBefore, await settledTableWrites(), calls);
   }
 }
 await usePushSignal(client.db, 'relay');
@@ -490,6 +511,10 @@ console.log(
   `the server process's CPU time (user + system): ${cpuPerSpin.toFixed(2)} ms per spin, ` +
     `${lastReference!.cpuPerCall.toFixed(2)} ms per wallet call alone`,
 );
+if (referenceWrites) {
+  console.log('rows written per wallet call alone (bet or win), by table (pg_stat_user_tables):');
+  for (const line of referenceWrites) console.log(line);
+}
 if (values.statements) {
   console.log('the statements of a spin, per spin (the most frequent first; text cut at 110 characters):');
   for (const [text, perSpin] of spinTexts.sort((a, b) => b[1] - a[1]).slice(0, 24)) {
