@@ -34,7 +34,12 @@
  * `--writes` prints the rows each wallet call of the reference phase inserted, updated (HOT or not)
  * and deleted, table by table (`pg_stat_user_tables`), to see where its WAL comes from.
  *
+ * `--statement-times` starts the embedded PostgreSQL with `pg_stat_statements` and prints the
+ * statements its backends spent the most time on per wallet call of the reference phase (wall time:
+ * a wait for a row lock counts; ADR 063).
+ *
  * Usage: npm run bench:spins [-- --seconds 10] [-- --compare [--rounds 2]] [-- --statements] [-- --writes]
+ *        [-- --statement-times]
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -105,6 +110,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     statements: { type: 'boolean', default: false },
     writes: { type: 'boolean', default: false },
+    'statement-times': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -147,11 +153,23 @@ if (external) {
     },
   };
 } else {
-  database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+  database = await startEmbeddedPostgres({
+    dataDir,
+    port: 0,
+    database: 'croupier',
+    // --statement-times: PostgreSQL's own time per statement, nested ones (in functions) included.
+    ...(values['statement-times']
+      ? { settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } }
+      : {}),
+  });
   databaseUrl = database.url;
 }
 const client = createDbClient(databaseUrl, { max: 5 });
 await applyMigrations(client.db);
+if (values['statement-times']) {
+  // On an external server the library must already be in its shared_preload_libraries.
+  await client.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+}
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
@@ -396,6 +414,30 @@ async function settledTableWrites(): Promise<TableWrites> {
   return tableWritesSoFar(client.db);
 }
 let referenceWrites: string[] | null = null;
+let referenceTimes: string[] | null = null;
+
+/**
+ * --statement-times: the statements PostgreSQL spent the most time on during the reference phase
+ * (`pg_stat_statements`, statements inside functions and triggers included, so a function's time
+ * also appears split over its statements), per wallet call. Execution time is wall time in the
+ * backend: waiting for a row lock counts.
+ */
+async function statementTimes(calls: number): Promise<string[]> {
+  const rows = await client.db.execute<{ calls: string; ms: string; toplevel: boolean; query: string }>(sql`
+    SELECT calls::text, total_exec_time::text AS ms, toplevel,
+           left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
+  return [
+    '| statement (cut at 100 characters) | nested | per wallet call | ms each | ms per wallet call |',
+    '|---|---|---:|---:|---:|',
+    ...rows.rows.map((row) => {
+      const count = Number(row.calls);
+      const ms = Number(row.ms);
+      const text = row.query.replaceAll('|', '\\|');
+      return `| ${text} | ${row.toplevel ? '' : 'yes'} | ${(count / calls).toFixed(2)} | ${(ms / Math.max(count, 1)).toFixed(3)} | ${(ms / calls).toFixed(3)} |`;
+    }),
+  ];
+}
 
 await walletOnly(WARMUP_SECONDS, 'warm');
 let lastReference:
@@ -404,6 +446,7 @@ let lastReference:
 for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
   await walletOnly(1, `warm${index}`);
+  if (values['statement-times']) await client.db.execute(sql`SELECT pg_stat_statements_reset()`);
   const walBeforeReference = await walSoFar(client.db);
   const writesBefore = values.writes ? await settledTableWrites() : null;
   const before = await serverCounters();
@@ -417,6 +460,7 @@ for (const [index, signal] of variants.entries()) {
     const cpuPerCall = (after.cpuMicros - before.cpuMicros) / 1000 / calls;
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
     lastReference = { figure: measured, wal, statements, cpuPerCall };
+    if (values['statement-times']) referenceTimes = await statementTimes(calls);
     if (writesBefore) referenceWrites = tableWritesPer(writesBefore, await settledTableWrites(), calls);
   }
 }
@@ -511,6 +555,12 @@ console.log(
   `the server process's CPU time (user + system): ${cpuPerSpin.toFixed(2)} ms per spin, ` +
     `${lastReference!.cpuPerCall.toFixed(2)} ms per wallet call alone`,
 );
+if (referenceTimes) {
+  console.log(
+    'where PostgreSQL spent its time per wallet call alone (pg_stat_statements, wall time in the backend):',
+  );
+  for (const line of referenceTimes) console.log(line);
+}
 if (referenceWrites) {
   console.log('rows written per wallet call alone (bet or win), by table (pg_stat_user_tables):');
   for (const line of referenceWrites) console.log(line);

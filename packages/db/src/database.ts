@@ -33,6 +33,8 @@ export interface EmbeddedOptions {
    * crashed): the caller must stop too, never serve half-alive.
    */
   onUnexpectedExit?: (detail: string) => void;
+  /** Server settings passed at start (`-c name=value`), e.g. a library to preload for a benchmark. */
+  settings?: Record<string, string>;
 }
 
 /** A start failure of the embedded PostgreSQL: what is wrong and what to do, for a person. */
@@ -294,7 +296,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     persistent: true,
     // Running as root (CI, containers) needs a dedicated OS user for the postgres binaries.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: remember,
     onError: remember,
   });

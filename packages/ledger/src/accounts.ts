@@ -11,8 +11,11 @@ export type AccountRef =
   /** Money entering or leaving the system (PSP clearing, provider settlement). */
   | { type: 'world'; name: string; currency: string };
 
-/** House accounts are split over this many rows so that concurrent players do not queue on one. */
-export const HOUSE_SHARDS = 16;
+/**
+ * House accounts are split over this many rows so that concurrent players do not queue on one: a
+ * transfer holds its shard's row lock until its transaction commits (ADR 063: 16 → 64).
+ */
+export const HOUSE_SHARDS = 64;
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const CURRENCY = /^[A-Z]{3}$/;
