@@ -119,8 +119,7 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
-/** The runner's connections: one LISTEN, the rest shared by the job fetches and completions. */
-const RUNNER_POOL_MAX = 3;
+const DEFAULT_CONCURRENCY = 4;
 const RECURRING_KEY_PREFIX = 'every:';
 /**
  * How long a runner whose pool has shut down may take to finish before it is given up (a few ms
@@ -293,7 +292,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function supervise(): Promise<void> {
     let failures = 0;
     const parsedCronItems: ParsedCronItem[] = parseCronItems(cronItems);
-    const runnerPool = createRunnerPool(pool, throttled);
+    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    // The runner's connections: one LISTEN and one per concurrent job for its fetch and completion
+    // (fewer made the library warn at every start that jobs may queue for a connection).
+    const runnerPool = createRunnerPool(pool, concurrency + 1, throttled);
     // The library's pool id is the `locked_by` of the jobs it holds.
     const events = new EventEmitter() as WorkerEvents;
     let poolId: string | undefined;
@@ -343,7 +345,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           events,
           taskList,
           parsedCronItems,
-          concurrency: options.concurrency ?? 4,
+          concurrency,
           pollInterval: options.pollIntervalMs ?? 250,
           noHandleSignals: true,
           logger: new Logger(logFactory),
@@ -632,11 +634,12 @@ type ConnectCallback = (
 
 function createRunnerPool(
   appPool: pg.Pool,
+  max: number,
   throttled: (level: 'warn', key: string, fields: Record<string, unknown>, message: string) => void,
 ): pg.Pool {
   const runnerPool = new pg.Pool({
     ...appPool.options,
-    max: RUNNER_POOL_MAX,
+    max,
     application_name: `${appPool.options.application_name ?? 'croupier'}-jobs`,
     // The library reads bigint ids as strings (and serialises them to JSON); the app's global
     // parser turns int8 into BigInt, which JSON.stringify refuses.
