@@ -84,4 +84,31 @@ describe('layout stability', () => {
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
     expect({ total: total < 0.05, shifts }).toMatchObject({ total: true });
   });
+
+  test.each([375, 1440])(
+    'at %i px hydration leaves the root element alone, and --header-height is the header’s height',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 823 } });
+      await page.goto(`${site.baseUrl}/`);
+      await hydrated(page);
+      // An inherited variable set on <html> after hydration recalculated every element's style: one
+      // long task on a phone. The header's height comes from the style sheet instead (ui/theme.css).
+      const measured = await page.evaluate(() => {
+        const probe = document.createElement('div');
+        probe.style.height = 'var(--header-height)';
+        document.body.append(probe);
+        const variable = probe.getBoundingClientRect().height;
+        probe.remove();
+        return {
+          rootStyle: document.documentElement.getAttribute('style'),
+          header: document.getElementById('site-header')?.getBoundingClientRect().height,
+          variable,
+        };
+      });
+      await page.close();
+      expect(measured.rootStyle).toBeNull();
+      expect(measured.header).toBe(width < 992 ? 65 : 73);
+      expect(measured.variable).toBe(measured.header);
+    },
+  );
 });

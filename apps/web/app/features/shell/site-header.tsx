@@ -1,12 +1,12 @@
 /**
  * The default layout's header: logo, main menu (`headerMenu`, laptop and wider), side menu button
  * (narrower screens), language switch, and the guest's sign-in / sign-up buttons or the player's
- * balance, deposit button and account menu. It publishes its height as `--header-height` so the
- * toast area sits right below it (spec §2).
+ * balance, deposit button and account menu. Its bar's height is `--header-bar-height`, and the
+ * page's `--header-height` follows from its presence (ui/theme.css) so the toast area sits right
+ * below it (spec §2).
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { Menu } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
@@ -26,32 +26,18 @@ const PlayerHeaderActions = servedLazily('player-header', () =>
   import('../auth/player-header.tsx').then((module) => module.PlayerHeaderActions),
 );
 
+/** The page's `--header-height` is the header's while an element with this id is in it (ui/theme.css). */
+const SITE_HEADER_ID = 'site-header';
+
 export interface SiteHeaderProps {
   shell: ShellData;
   locale: Locale;
   isAuthenticated: boolean;
 }
 
-function useHeaderHeightVariable() {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty('--header-height', `${Math.round(element.getBoundingClientRect().height)}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return ref;
-}
-
 export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const ref = useHeaderHeightVariable();
 
   const openSideMenu = () =>
     dialogs.open({
@@ -71,10 +57,10 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
 
   return (
     <header
-      ref={ref}
+      id={SITE_HEADER_ID}
       className="sticky top-0 z-[var(--z-header)] border-b border-border/80 bg-background/85 pr-[var(--scroll-lock-gap)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
     >
-      <div className="mx-auto flex h-16 w-full max-w-screen-desktopMd items-center gap-2 px-3 tablet:px-6 laptop:h-[72px] laptop:gap-4 laptop:px-8">
+      <div className="mx-auto flex h-(--header-bar-height) w-full max-w-screen-desktopMd items-center gap-2 px-3 tablet:px-6 laptop:gap-4 laptop:px-8">
         <button
           type="button"
           onClick={openSideMenu}
