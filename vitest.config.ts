@@ -22,6 +22,9 @@ export default defineConfig({
           // One at a time on any machine (and unlike the integration project's count, so the two
           // never share a group with different worker counts, which vitest refuses).
           maxWorkers: 1,
+          // They run beside the integration files, which keep both cores busy: a component test's
+          // first lazy import (transformed on demand) took over 5 s there once, 0.4 s alone.
+          testTimeout: 15_000,
           setupFiles: ['./apps/web/app/ui/testing-library-setup.ts'],
         },
       },
