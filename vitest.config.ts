@@ -15,6 +15,7 @@ export default defineConfig({
           include: [
             'apps/*/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
+            'apps/web/scripts/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],

@@ -49,6 +49,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Our code every page loads goes in one chunk rather than dozens (scripts/every-page-chunks.ts).
     ...(isSsrBuild
       ? {}
-      : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: everyPageChunkName() }] } } } }),
+      : {
+          rolldownOptions: {
+            output: {
+              codeSplitting: { groups: [{ name: everyPageChunkName(), debugName: 'every-page-chunks' }] },
+            },
+          },
+        }),
   },
 }));

@@ -1,6 +1,6 @@
 /**
- * Hydration of a site page. Only the page's locale bundles are fetched (one lazy chunk per
- * namespace) before hydrating, so the first client render uses the same texts as the server's; and
+ * Hydration of a site page. Only the page's locale bundles are fetched (the locale's chunk and
+ * `ui`'s) before hydrating, so the first client render uses the same texts as the server's; and
  * the modules of the parts the server rendered lazily (ui/deferred.tsx), so they hydrate in place.
  * A game page (`/rgs/play/*`, inside the game iframe) is not hydrated: its route module mounts the
  * game's own small React root over the server's splash (routes/rgs-play.tsx, ADR 057).

@@ -10,11 +10,33 @@
  * (lucide-react's icons, react-i18next's Trans), so "imported by a module every page loads" would
  * put all of it in the chunk, used or not.
  */
+import { RGS_PAGE_NAMESPACES } from '../app/features/rgs/rgs-paths.ts';
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
 }
 
 const REACT_DOM = /[\\/]node_modules[\\/](?:react-dom|scheduler)[\\/]/;
+
+/** A translation bundle: `app/i18n/locales/<locale>/<namespace>.json`. */
+const LOCALE_BUNDLE = /[\\/]app[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/]([a-z0-9-]+)\.json$/;
+/**
+ * The bundles that keep a chunk each: the game frame's (it loads those three, not the site's
+ * twenty, ADR 055) and the back office's (players never fetch it).
+ */
+const OWN_CHUNK_NAMESPACES: readonly string[] = [...RGS_PAGE_NAMESPACES, 'backoffice'];
+
+/**
+ * A site page loads every namespace of its locale before hydrating (i18n.client.ts): one chunk per
+ * locale for all but the frame's and the back office's, instead of a lazy chunk per file. On a slow
+ * phone the twenty-two requests queued behind the page's own lazy modules and held hydration back
+ * by about half a second; the locale's chunk is one request of ~20 KB compressed.
+ */
+export function localeChunkName(id: string): string | null {
+  const match = LOCALE_BUNDLE.exec(pathOf(id));
+  const [, locale, namespace] = match ?? [];
+  return locale && namespace && !OWN_CHUNK_NAMESPACES.includes(namespace) ? `locale-${locale}` : null;
+}
 
 const ROOTS = [/[\\/]app[\\/]root\.tsx$/, /[\\/]app[\\/]entry\.client\.tsx$/];
 
@@ -34,7 +56,10 @@ function onEveryPage(id: string, graph: ModuleGraph, memo: Map<string, boolean>)
   return result;
 }
 
-/** The `name` of rolldown's `output.codeSplitting` group: `shell` or null (automatic splitting). */
+/**
+ * The `name` of rolldown's `output.codeSplitting` group: `shell`, a locale's translations
+ * (`locale-en`…), or null (automatic splitting).
+ */
 export function everyPageChunkName(): (id: string, graph: ModuleGraph) => string | null {
   const memo = new Map<string, boolean>();
   return (id, graph) => {
@@ -42,6 +67,8 @@ export function everyPageChunkName(): (id: string, graph: ModuleGraph) => string
     // too (ADR 057): with that second importer the bundler would cut it into a chunk of its own,
     // one more request on every page and a few hundred bytes of imports between chunks.
     if (REACT_DOM.test(id)) return 'shell';
+    const locale = localeChunkName(id);
+    if (locale) return locale;
     // Entries (the browser entry, route modules) stay chunks of their own, as React Router expects.
     if (/[\\/]node_modules[\\/]/.test(id) || graph.getModuleInfo(id)?.isEntry) return null;
     return onEveryPage(id, graph, memo) ? 'shell' : null;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { RGS_PAGE_NAMESPACES } from '../features/rgs/rgs-paths.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { GAME_ONLY_NAMESPACES, RGS_PAGE_NAMESPACES } from '../features/rgs/rgs-paths.ts';
 import { ensureLocale } from './i18n.client.ts';
 import { i18nFor, isLocaleLoaded } from './i18n.ts';
 
@@ -11,12 +11,23 @@ describe('ensureLocale', () => {
     expect(frame.hasResourceBundle('fr', 'cashier')).toBe(false);
     expect(frame.t('rgs:load.unsupported')).not.toBe('load.unsupported');
 
-    // A navigation to a site page in that frame: every namespace, on the instance already bound.
+    // A navigation to a site page in that frame: the site's namespaces, on the instance already bound.
     const site = await ensureLocale('fr');
     expect(site).toBe(frame);
     expect(i18nFor('fr')).toBe(frame);
     expect(site.hasResourceBundle('fr', 'cashier')).toBe(true);
     expect(site.hasResourceBundle('fr', 'backoffice')).toBe(false);
+  });
+
+  it("loads a site page's namespaces by default: all but the game page's own and the back office's", async () => {
+    // Fresh modules: the tests above registered both locales already.
+    vi.resetModules();
+    const client = await import('./i18n.client.ts');
+    const site = await client.ensureLocale('fr');
+    for (const namespace of ['common', 'ui', 'cashier', 'games', 'pages', 'auth'])
+      expect(site.hasResourceBundle('fr', namespace)).toBe(true);
+    for (const namespace of [...GAME_ONLY_NAMESPACES, 'backoffice'])
+      expect(site.hasResourceBundle('fr', namespace)).toBe(false);
   });
 
   it('two calls at once create one instance with everything either asked for', async () => {

@@ -8,6 +8,7 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import type { i18n as I18n } from 'i18next';
+import { GAME_ONLY_NAMESPACES } from '../features/rgs/rgs-paths.ts';
 import { bundleKey, i18nFor, isLocaleLoaded, registerLocale } from './i18n.ts';
 
 // The back office's texts (`backoffice.json`) are left out: players never fetch them; the back
@@ -22,7 +23,11 @@ const registered = new Map<Locale, Set<string>>();
 /** One load at a time, so two callers never create two instances of a locale. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Loads the locale's bundles (all, or the `namespaces` named) that are not registered yet. */
+/**
+ * Loads the locale's bundles that are not registered yet: the `namespaces` named, or by default a
+ * site page's (all but the game page's own). Those share one chunk per locale, `ui` aside (the game
+ * frame loads it too; scripts/every-page-chunks.ts): two requests, not one per namespace.
+ */
 export function ensureLocale(locale: Locale, namespaces?: readonly string[]): Promise<I18n> {
   const run = queue.then(() => load(locale, namespaces));
   queue = run.catch(() => undefined);
@@ -38,7 +43,7 @@ async function load(locale: Locale, namespaces: readonly string[] | undefined): 
       const key = bundleKey(file);
       return key?.locale === locale &&
         !have?.has(key.namespace) &&
-        (namespaces?.includes(key.namespace) ?? true)
+        (namespaces?.includes(key.namespace) ?? !GAME_ONLY_NAMESPACES.includes(key.namespace))
         ? [read().then((bundle) => [key.namespace, bundle] as const)]
         : [];
     }),

@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { documentLocale, gameLangOf, isRgsPagePath, RGS_PAGE_NAMESPACES } from './rgs-paths.ts';
+import {
+  documentLocale,
+  GAME_ONLY_NAMESPACES,
+  gameLangOf,
+  isRgsPagePath,
+  RGS_PAGE_NAMESPACES,
+} from './rgs-paths.ts';
 
 describe('game page paths', () => {
   it('recognises the game server pages (and their data requests), nothing else', () => {
@@ -29,11 +35,12 @@ describe('game page paths', () => {
   });
 });
 
-/** Every app module the game page's root reaches through relative imports, static or dynamic. */
-function gamePageModules(): Map<string, string> {
-  const here = dirname(fileURLToPath(import.meta.url));
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Every app module `start` reaches through relative imports, static or dynamic (itself included). */
+function modulesReachedFrom(start: string): Map<string, string> {
   const found = new Map<string, string>();
-  const queue = [join(here, 'game-frame.tsx')];
+  const queue = [start];
   while (queue.length > 0) {
     const file = queue.pop() ?? '';
     if (found.has(file)) continue;
@@ -48,6 +55,19 @@ function gamePageModules(): Map<string, string> {
   return found;
 }
 
+/** Every app module the game page's root reaches. */
+const gamePageModules = () => modulesReachedFrom(join(here, 'game-frame.tsx'));
+
+/** The namespaces a module's code names (useTranslation's, and `t('ns:key')`'s). */
+function namespacesUsedBy(text: string): string[] {
+  // Code only: a doc comment's example (`t('auth:email')`) names no namespace the file uses.
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [
+    ...[...code.matchAll(/useTranslation\(\s*'([a-z-]+)'/g)].map((match) => match[1] ?? ''),
+    ...[...code.matchAll(/\bt\(\s*[`']([a-z-]+):/g)].map((match) => match[1] ?? ''),
+  ].filter(Boolean);
+}
+
 describe("the game page's translation namespaces", () => {
   it('cover every namespace its modules use (a missing one would show raw keys in the frame)', () => {
     const modules = gamePageModules();
@@ -55,16 +75,36 @@ describe("the game page's translation namespaces", () => {
     expect(modules.size).toBeGreaterThan(40);
     const used = new Map<string, string>();
     for (const [file, text] of modules) {
-      // Code only: a doc comment's example (`t('auth:email')`) names no namespace the file uses.
-      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-      const namespaces = [
-        ...[...code.matchAll(/useTranslation\(\s*'([a-z-]+)'/g)].map((match) => match[1]),
-        ...[...code.matchAll(/\bt\(\s*[`']([a-z-]+):/g)].map((match) => match[1]),
-      ];
-      for (const namespace of namespaces) if (namespace) used.set(namespace, file);
+      for (const namespace of namespacesUsedBy(text)) used.set(namespace, file);
     }
     expect(used.size).toBeGreaterThan(2);
     const missing = [...used].filter(([namespace]) => !RGS_PAGE_NAMESPACES.includes(namespace));
     expect(missing.map(([namespace, file]) => `${namespace} (${file})`)).toEqual([]);
+  });
+});
+
+describe("the site's translation namespaces", () => {
+  it("leave out the game page's own: no site module uses them (a site page does not load them)", () => {
+    // Everything the browser entry and the routes reach, the game page's root aside.
+    const app = resolve(here, '../..');
+    const routeModules = [
+      ...readFileSync(join(app, 'routes.ts'), 'utf8').matchAll(/'((?:routes|layouts)\/[^']+\.tsx)'/g),
+    ].map((match) => join(app, match[1] ?? ''));
+    const site = new Map<string, string>();
+    for (const start of [join(app, 'entry.client.tsx'), join(app, 'root.tsx'), ...routeModules]) {
+      for (const [file, text] of modulesReachedFrom(start)) site.set(file, text);
+    }
+    const gamePage = gamePageModules();
+    // Sanity: the walk sees the routes' pages and the shared parts.
+    expect(site.size).toBeGreaterThan(300);
+    const offending = [...site]
+      .filter(([file]) => !gamePage.has(file) && !file.endsWith('rgs-play.tsx'))
+      .flatMap(([file, text]) =>
+        namespacesUsedBy(text)
+          .filter((namespace) => GAME_ONLY_NAMESPACES.includes(namespace))
+          .map((namespace) => `${namespace} (${file})`),
+      );
+    expect(offending).toEqual([]);
+    expect(GAME_ONLY_NAMESPACES.every((namespace) => RGS_PAGE_NAMESPACES.includes(namespace))).toBe(true);
   });
 });

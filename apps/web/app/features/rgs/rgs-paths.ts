@@ -19,6 +19,9 @@ export function isRgsPagePath(pathname: string): boolean {
  */
 export const RGS_PAGE_NAMESPACES: readonly string[] = ['ui', 'rgs', 'rgs-table'];
 
+/** The game page's namespaces no site page uses: site pages do not load them (a test holds that). */
+export const GAME_ONLY_NAMESPACES: readonly string[] = ['rgs', 'rgs-table'];
+
 /**
  * The language a document at this URL renders in: a game page speaks the game's `?lang=` from its
  * first byte (`<html lang>`), a site page its path's language.
