@@ -34,6 +34,8 @@ let b: Node;
 /** What the flaky task does on each attempt (true: fail). */
 let flakyFailures = 2;
 let tickEnabled = false;
+/** What the held task waits for. */
+let held: Promise<void> = Promise.resolve();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,6 +77,11 @@ function createNode(name: string, runner = true): Node {
       );
       if ((runs.rows[0]?.n ?? 0) <= flakyFailures) throw new Error(`flaky failure ${runs.rows[0]?.n}`);
     },
+  });
+  queue.define({
+    name: 'held',
+    maxAttempts: 1,
+    handler: () => held,
   });
   queue.define({
     name: 'always-fails',
@@ -239,6 +246,20 @@ describe('two nodes on one queue', () => {
     const given = lines.filter((line) => line.fields.task === 'always-fails');
     expect(given.map((line) => [line.level, line.message])).toEqual([['error', 'job given up']]);
     expect(String(given[0]?.fields.err)).toContain('never works');
+  });
+
+  it('counts a job running its only attempt as running, neither failed nor retrying', async () => {
+    let release: () => void = () => {};
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await a.queue.enqueue('held');
+    const row = async () => (await a.queue.depth()).find((entry) => entry.task === 'held');
+    await waitFor(async () => (await row())?.running === 1);
+    expect(await row()).toMatchObject({ queued: 0, running: 1, retrying: 0, failed: 0 });
+    release();
+    await waitFor(async () => (await row()) === undefined || (await row())?.running === 0);
+    expect((await row()) ?? { failed: 0 }).toMatchObject({ failed: 0 });
   });
 
   it('runs a recurring pass once per period across both nodes, never two at once', async () => {

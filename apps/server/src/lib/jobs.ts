@@ -80,10 +80,11 @@ export interface QueueDepth {
   task: string;
   /** Waiting to run (due or later), including retries. */
   queued: number;
+  /** Taken by a runner now (graphile-worker counts the attempt when it takes the job). */
   running: number;
-  /** Failed at least once and will be tried again. */
+  /** Failed at least once and waiting to be tried again. */
   retrying: number;
-  /** Out of attempts: kept for inspection. */
+  /** Out of attempts and not running: kept for inspection. */
   failed: number;
 }
 
@@ -238,8 +239,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       `SELECT t.identifier AS task,
               count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts)::int AS queued,
               count(*) FILTER (WHERE j.locked_at IS NOT NULL)::int AS running,
-              count(*) FILTER (WHERE j.attempts > 0 AND j.attempts < j.max_attempts)::int AS retrying,
-              count(*) FILTER (WHERE j.attempts >= j.max_attempts)::int AS failed
+              count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts > 0
+                                 AND j.attempts < j.max_attempts)::int AS retrying,
+              count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts >= j.max_attempts)::int AS failed
          FROM graphile_worker._private_jobs j
          JOIN graphile_worker._private_tasks t ON t.id = j.task_id
         GROUP BY t.identifier ORDER BY t.identifier`,
