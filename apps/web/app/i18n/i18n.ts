@@ -1,8 +1,9 @@
 /**
  * Translations: one i18next instance per locale, created once and shared (an instance's language
  * never changes, so requests cannot leak into each other). Bundles live in
- * `locales/{en,fr}/<namespace>.json`; the browser loads only the page's locale (`i18n.client.ts`,
- * one lazy chunk per file), the server registers all locales at start (`i18n.server.ts`).
+ * `locales/{en,fr}/<namespace>.json`; the browser loads only the page's locale (`i18n.client.ts`:
+ * a site page's namespaces in one chunk per locale, ADR 064), the server registers all locales at
+ * start (`i18n.server.ts`).
  */
 import type { Locale } from '@croupier/contract/locales';
 import i18next, { type i18n as I18n } from 'i18next';

@@ -14,7 +14,7 @@ export function isRgsPagePath(pathname: string): boolean {
 
 /**
  * The translation namespaces the game page uses (the shell and its fairness panel, the table
- * games, the toasts and dialogs): the frame loads these 3 bundles, not the site's 22. A test
+ * games, the toasts and dialogs): the frame loads these 3 bundles (a chunk each), not the site's. A test
  * reads the page's modules and fails when one of them uses a namespace missing here.
  */
 export const RGS_PAGE_NAMESPACES: readonly string[] = ['ui', 'rgs', 'rgs-table'];
