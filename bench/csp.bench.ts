@@ -8,7 +8,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { type CspNonces, compilePolicy, policyDirectives } from '../apps/server/src/http/security-headers.ts';
+import {
+  type CspNonces,
+  compilePolicy,
+  policyDirectives,
+  SCRIPT_NONCE,
+} from '../apps/server/src/http/security-headers.ts';
 
 const RESPONSES = 300_000;
 const directives = policyDirectives({ dev: false, secure: true });
@@ -26,7 +31,7 @@ const helmetPolicy = helmet.contentSecurityPolicy({
       sources.map((source) =>
         typeof source === 'string'
           ? source
-          : source.description === 'script nonce'
+          : source === SCRIPT_NONCE
             ? () => `'nonce-${nonces.script}'`
             : () => `'nonce-${nonces.style}'`,
       ),

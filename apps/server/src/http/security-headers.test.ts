@@ -5,6 +5,7 @@ import {
   type CspNonces,
   compilePolicy,
   policyDirectives,
+  SCRIPT_NONCE,
   type SecurityHeaderOptions,
 } from './security-headers.ts';
 
@@ -21,7 +22,7 @@ function helmetPolicy(options: SecurityHeaderOptions, nonces: CspNonces): string
       sources.map((source) =>
         typeof source === 'string'
           ? source
-          : () => `'nonce-${source.description === 'script nonce' ? nonces.script : nonces.style}'`,
+          : () => `'nonce-${source === SCRIPT_NONCE ? nonces.script : nonces.style}'`,
       ),
     ]),
   );

@@ -41,8 +41,8 @@ function nonce(): string {
 }
 
 /** Where a directive takes this response's nonce. */
-const SCRIPT_NONCE = Symbol('script nonce');
-const STYLE_NONCE = Symbol('style nonce');
+export const SCRIPT_NONCE = Symbol('script nonce');
+export const STYLE_NONCE = Symbol('style nonce');
 type Source = string | typeof SCRIPT_NONCE | typeof STYLE_NONCE;
 export type PolicyDirectives = Readonly<Record<string, readonly Source[]>>;
 

@@ -258,8 +258,8 @@ describe('two nodes on one queue', () => {
     await waitFor(async () => (await row())?.running === 1);
     expect(await row()).toMatchObject({ queued: 0, running: 1, retrying: 0, failed: 0 });
     release();
-    await waitFor(async () => (await row()) === undefined || (await row())?.running === 0);
-    expect((await row()) ?? { failed: 0 }).toMatchObject({ failed: 0 });
+    // Done: graphile-worker deletes a completed job, so nothing of the task is left to count.
+    await waitFor(async () => (await row()) === undefined);
   });
 
   it('runs a recurring pass once per period across both nodes, never two at once', async () => {
