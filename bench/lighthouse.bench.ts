@@ -13,7 +13,8 @@
  * pages taking turns, and the run with the median performance score is the one reported, with the
  * range of the others beside it.
  *
- * Usage: npm run build && npm run bench:lighthouse   (RUNS=5 for more runs per page)
+ * Usage: npm run build && npm run bench:lighthouse   (RUNS=5 for more runs per page; PAGES=/game,/fr
+ * for the pages whose paths start so)
  * LIGHTHOUSE_REPORTS=<dir> also writes each page's median report (JSON) there, to see where the time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -56,8 +57,11 @@ try {
     data?: { items?: { sysname?: string }[] };
   };
   const game = games.data?.items?.[0]?.sysname;
-  const pages = ['/', '/gamehall', '/fr', ...(game ? [`/game/${game}`] : [])];
+  const everyPage = ['/', '/gamehall', '/fr', ...(game ? [`/game/${game}`] : [])];
   if (!game) console.log('no game in the demo seed: the game page is left out');
+  // PAGES=/gamehall,/game (prefixes) runs only those pages.
+  const only = process.env.PAGES?.split(',').filter(Boolean);
+  const pages = only ? everyPage.filter((page) => only.some((prefix) => page.startsWith(prefix))) : everyPage;
 
   const debuggingPort = await freePort();
   const chromium = spawn(

@@ -95,6 +95,38 @@ export function tableWritesPer(before: TableWrites, after: TableWrites, transact
   ];
 }
 
+/**
+ * `--statement-times` (bench:spins, bench:wallet): the settings that start the embedded PostgreSQL
+ * with `pg_stat_statements`, statements inside functions and triggers included.
+ */
+export const STATEMENT_TIMES_SETTINGS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track': 'all',
+};
+
+/**
+ * The statements PostgreSQL spent the most time on since the last `pg_stat_statements_reset()`, per
+ * operation (`what`: "wallet call", "credit"); a function's time also appears split over its
+ * statements. Execution time is wall time in the backend: waiting for a row lock or for a core counts.
+ */
+export async function statementTimesPer(db: Db, operations: number, what: string): Promise<string[]> {
+  const rows = await db.execute<{ calls: string; ms: string; toplevel: boolean; query: string }>(sql`
+    SELECT calls::text, total_exec_time::text AS ms, toplevel,
+           left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
+  const n = Math.max(operations, 1);
+  return [
+    `| statement (cut at 100 characters) | nested | per ${what} | ms each | ms per ${what} |`,
+    '|---|---|---:|---:|---:|',
+    ...rows.rows.map((row) => {
+      const count = Number(row.calls);
+      const ms = Number(row.ms);
+      const text = row.query.replaceAll('|', '\\|');
+      return `| ${text} | ${row.toplevel ? '' : 'yes'} | ${(count / n).toFixed(2)} | ${(ms / Math.max(count, 1)).toFixed(3)} | ${(ms / n).toFixed(3)} |`;
+    }),
+  ];
+}
+
 export async function findPgbench(): Promise<string | null> {
   const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
   for (const candidate of candidates) if (existsSync(candidate)) return candidate;

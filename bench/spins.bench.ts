@@ -60,6 +60,8 @@ import { rgsCredentials } from '../apps/server/src/provider-credentials.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 import {
   pgbenchDoubleEntry,
+  STATEMENT_TIMES_SETTINGS,
+  statementTimesPer,
   type TableWrites,
   tableWritesPer,
   tableWritesSoFar,
@@ -158,9 +160,7 @@ if (external) {
     port: 0,
     database: 'croupier',
     // --statement-times: PostgreSQL's own time per statement, nested ones (in functions) included.
-    ...(values['statement-times']
-      ? { settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } }
-      : {}),
+    ...(values['statement-times'] ? { settings: STATEMENT_TIMES_SETTINGS } : {}),
   });
   databaseUrl = database.url;
 }
@@ -416,29 +416,6 @@ async function settledTableWrites(): Promise<TableWrites> {
 let referenceWrites: string[] | null = null;
 let referenceTimes: string[] | null = null;
 
-/**
- * --statement-times: the statements PostgreSQL spent the most time on during the reference phase
- * (`pg_stat_statements`, statements inside functions and triggers included, so a function's time
- * also appears split over its statements), per wallet call. Execution time is wall time in the
- * backend: waiting for a row lock counts.
- */
-async function statementTimes(calls: number): Promise<string[]> {
-  const rows = await client.db.execute<{ calls: string; ms: string; toplevel: boolean; query: string }>(sql`
-    SELECT calls::text, total_exec_time::text AS ms, toplevel,
-           left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
-  return [
-    '| statement (cut at 100 characters) | nested | per wallet call | ms each | ms per wallet call |',
-    '|---|---|---:|---:|---:|',
-    ...rows.rows.map((row) => {
-      const count = Number(row.calls);
-      const ms = Number(row.ms);
-      const text = row.query.replaceAll('|', '\\|');
-      return `| ${text} | ${row.toplevel ? '' : 'yes'} | ${(count / calls).toFixed(2)} | ${(ms / Math.max(count, 1)).toFixed(3)} | ${(ms / calls).toFixed(3)} |`;
-    }),
-  ];
-}
-
 await walletOnly(WARMUP_SECONDS, 'warm');
 let lastReference:
   | { figure: Figure; wal: WalPerTransaction; statements: number; cpuPerCall: number }
@@ -460,7 +437,7 @@ for (const [index, signal] of variants.entries()) {
     const cpuPerCall = (after.cpuMicros - before.cpuMicros) / 1000 / calls;
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
     lastReference = { figure: measured, wal, statements, cpuPerCall };
-    if (values['statement-times']) referenceTimes = await statementTimes(calls);
+    if (values['statement-times']) referenceTimes = await statementTimesPer(client.db, calls, 'wallet call');
     if (writesBefore) referenceWrites = tableWritesPer(writesBefore, await settledTableWrites(), calls);
   }
 }

@@ -31,7 +31,11 @@
  * each credit in its own subtransaction, so one failure undoes only itself; each keeps its
  * idempotency key), with at most 2 or 4 batches in flight.
  *
+ * `--statement-times` starts the embedded PostgreSQL with `pg_stat_statements` and prints the
+ * statements its backends spent the most time on per credit of the HTTP phase (wall time).
+ *
  * Usage: npm run bench:wallet [-- --seconds 10] [-- --compare [--rounds 2]] [-- --group-commit]
+ *        [-- --statement-times]
  */
 import { execFile, fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -50,7 +54,14 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.service.ts';
 import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
-import { pgbenchDoubleEntry, type WalPerTransaction, walPer, walSoFar } from './pgbench-double-entry.ts';
+import {
+  pgbenchDoubleEntry,
+  STATEMENT_TIMES_SETTINGS,
+  statementTimesPer,
+  type WalPerTransaction,
+  walPer,
+  walSoFar,
+} from './pgbench-double-entry.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 const run = promisify(execFile);
@@ -78,6 +89,7 @@ const { values } = parseArgs({
     compare: { type: 'boolean', default: process.env.BENCH_COMPARE === '1' },
     rounds: { type: 'string', default: '1' },
     'group-commit': { type: 'boolean', default: false },
+    'statement-times': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -91,9 +103,16 @@ const dataDir = path.join(
   os.tmpdir(),
   `croupier-wallet-bench-${process.pid}-${randomBytes(4).toString('hex')}`,
 );
-const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+const database = await startEmbeddedPostgres({
+  dataDir,
+  port: 0,
+  database: 'croupier',
+  ...(values['statement-times'] ? { settings: STATEMENT_TIMES_SETTINGS } : {}),
+});
 const client = createDbClient(database.url, { max: 20 });
 await applyMigrations(client.db);
+if (values['statement-times'])
+  await client.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
@@ -430,6 +449,7 @@ for (const signal of variants) {
       )
     ).rows[0]?.n ?? 0;
   const creditedBefore = await creditedSoFar();
+  if (values['statement-times']) await client.db.execute(sql`SELECT pg_stat_statements_reset()`);
   const walBefore = await walSoFar(client.db);
   const figure = await http(seconds);
   if (values.compare) figure.name += `, ${PUSH_SIGNAL_LABEL[signal]}`;
@@ -441,6 +461,13 @@ for (const signal of variants) {
   });
   sampling = false;
   await sampler;
+  if (values['statement-times']) {
+    console.log(
+      `where PostgreSQL spent its time per HTTP credit (${signal}; pg_stat_statements, wall time):`,
+    );
+    const credits = (await creditedSoFar()) - creditedBefore;
+    for (const line of await statementTimesPer(client.db, credits, 'credit')) console.log(line);
+  }
   if (waits.size > 0)
     console.log(`server sessions during HTTP phase (${signal}):`, Object.fromEntries(waits));
 }
