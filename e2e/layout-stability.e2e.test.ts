@@ -86,29 +86,49 @@ describe('layout stability', () => {
   });
 
   test.each([375, 1440])(
-    'at %i px hydration leaves the root element alone, and --header-height is the header’s height',
+    'at %i px hydration leaves the root element alone, and --header-height reaches the header’s bottom, scrolled or not',
     async (width) => {
       const page = await browser.newPage({ viewport: { width, height: 823 } });
       await page.goto(`${site.baseUrl}/`);
       await hydrated(page);
       // An inherited variable set on <html> after hydration recalculated every element's style: one
       // long task on a phone. The header's height comes from the style sheet instead (ui/theme.css).
-      const measured = await page.evaluate(() => {
-        const probe = document.createElement('div');
-        probe.style.height = 'var(--header-height)';
-        document.body.append(probe);
-        const variable = probe.getBoundingClientRect().height;
-        probe.remove();
-        return {
-          rootStyle: document.documentElement.getAttribute('style'),
-          header: document.getElementById('site-header')?.getBoundingClientRect().height,
-          variable,
-        };
-      });
+      // The demo banner (the test site runs the sandbox) stays stuck above the header: the toast
+      // area sits under both, or it covered the header's bottom at the top of the page.
+      const measure = () =>
+        page.evaluate(() => {
+          const probe = document.createElement('div');
+          probe.style.height = 'var(--header-height)';
+          document.body.append(probe);
+          const variable = probe.getBoundingClientRect().height;
+          probe.remove();
+          const header = document.getElementById('site-header')?.getBoundingClientRect();
+          const banner = document.getElementById('demo-banner')?.getBoundingClientRect();
+          const toasts = document.querySelector('section[aria-label] > ol[aria-live]')?.parentElement;
+          return {
+            rootStyle: document.documentElement.getAttribute('style'),
+            header: header && { top: header.top, height: header.height, bottom: header.bottom },
+            banner: banner && { top: banner.top, height: banner.height },
+            toastsTop: toasts?.getBoundingClientRect().top,
+            variable,
+          };
+        });
+      const atTop = await measure();
+      await page.mouse.wheel(0, 1500);
+      await page.waitForFunction(() => window.scrollY > 600);
+      const scrolled = await measure();
       await page.close();
-      expect(measured.rootStyle).toBeNull();
-      expect(measured.header).toBe(width < 992 ? 65 : 73);
-      expect(measured.variable).toBe(measured.header);
+      expect(atTop.rootStyle).toBeNull();
+      for (const measured of [atTop, scrolled]) {
+        expect(measured.banner).toEqual({ top: 0, height: 29 });
+        expect(measured.header).toEqual({
+          top: 29,
+          height: width < 992 ? 65 : 73,
+          bottom: width < 992 ? 94 : 102,
+        });
+        expect(measured.variable).toBe(measured.header?.bottom);
+        expect(measured.toastsTop).toBe((measured.header?.bottom ?? 0) + 12);
+      }
     },
   );
 });

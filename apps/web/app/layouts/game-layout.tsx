@@ -22,7 +22,7 @@ export default function GameLayout() {
     .map((match) => match.loaderData)
     .findLast(isGamePageData);
   return (
-    <div className="flex h-dvh flex-col">
+    <div className="flex h-[calc(100dvh-var(--demo-banner-height))] flex-col">
       <SkipLink />
       <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-border bg-surface px-1.5 tablet:gap-3 tablet:px-3">
         <Link

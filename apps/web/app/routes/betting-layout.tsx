@@ -48,7 +48,7 @@ export default function BettingLayout({ loaderData }: Route.ComponentProps) {
         )}
         data-testid="betting-layout"
       >
-        <div className="min-w-0 laptop:sticky laptop:top-20 laptop:self-start">
+        <div className="min-w-0 laptop:sticky laptop:top-[calc(var(--header-height)+0.5rem)] laptop:self-start">
           <SportsNav sports={loaderData.sports} sport={params.sport} />
         </div>
         <div className="grid min-w-0 content-start gap-4">

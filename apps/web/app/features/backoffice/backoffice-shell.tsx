@@ -56,7 +56,7 @@ export function BackofficeShell({ user, children }: { user: BackofficeUser; chil
 
   return (
     <div className="min-h-dvh bg-background">
-      <header className="sticky top-0 z-20 border-b border-border bg-surface">
+      <header className="sticky top-(--demo-banner-height) z-20 border-b border-border bg-surface">
         <div className="flex h-14 items-center gap-3 px-3 tablet:px-5">
           <NavLink to={backofficeHref(locale)} end className="flex min-w-0 items-center gap-2">
             <ChipMark className="size-7 shrink-0" />
@@ -95,9 +95,9 @@ export function BackofficeShell({ user, children }: { user: BackofficeUser; chil
       <div className="laptop:grid laptop:grid-cols-[14rem_minmax(0,1fr)]">
         <nav
           aria-label={t('nav.label')}
-          className="hidden border-e border-border laptop:block laptop:min-h-[calc(100dvh-3.5rem)]"
+          className="hidden border-e border-border laptop:block laptop:min-h-[calc(100dvh-3.5rem-var(--demo-banner-height))]"
         >
-          <ul className="sticky top-14 flex flex-col gap-1 p-3">
+          <ul className="sticky top-[calc(var(--demo-banner-height)+3.5rem)] flex flex-col gap-1 p-3">
             {sections.map((section) => (
               <li key={section.key}>
                 <NavLink to={backofficeHref(locale, section.path)} className={navLinkClass}>

@@ -3,7 +3,7 @@
  * (narrower screens), language switch, and the guest's sign-in / sign-up buttons or the player's
  * balance, deposit button and account menu. Its bar's height is `--header-bar-height`, and the
  * page's `--header-height` follows from its presence (ui/theme.css) so the toast area sits right
- * below it (spec §2).
+ * below it (spec §2). It sticks under the demo banner when that is shown.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { Menu } from 'lucide-react';
@@ -26,7 +26,10 @@ const PlayerHeaderActions = servedLazily('player-header', () =>
   import('../auth/player-header.tsx').then((module) => module.PlayerHeaderActions),
 );
 
-/** The page's `--header-height` is the header's while an element with this id is in it (ui/theme.css). */
+/**
+ * The page's `--header-height` reaches the header's bottom while an element with this id is in it
+ * (ui/theme.css).
+ */
 const SITE_HEADER_ID = 'site-header';
 
 export interface SiteHeaderProps {
@@ -58,7 +61,7 @@ export function SiteHeader({ shell, locale, isAuthenticated }: SiteHeaderProps) 
   return (
     <header
       id={SITE_HEADER_ID}
-      className="sticky top-0 z-[var(--z-header)] border-b border-border/80 bg-background/85 pr-[var(--scroll-lock-gap)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+      className="sticky top-(--demo-banner-height) z-[var(--z-header)] border-b border-border/80 bg-background/85 pr-[var(--scroll-lock-gap)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
     >
       <div className="mx-auto flex h-(--header-bar-height) w-full max-w-screen-desktopMd items-center gap-2 px-3 tablet:px-6 laptop:gap-4 laptop:px-8">
         <button

@@ -515,7 +515,7 @@ export function BetSlipDock({ freeBets }: { freeBets: readonly FreeBet[] }) {
   return (
     <>
       <aside className="hidden laptop:block" data-testid="slip-column">
-        <div className="sticky top-20 rounded-2xl border border-border bg-surface p-4">
+        <div className="sticky top-[calc(var(--header-height)+0.5rem)] rounded-2xl border border-border bg-surface p-4">
           <BetSlipPanel freeBets={freeBets} />
         </div>
       </aside>
