@@ -127,6 +127,73 @@ export async function statementTimesPer(db: Db, operations: number, what: string
   ];
 }
 
+/** The reference's two tables, in a database of their own: 100,000 accounts, postings without index. */
+export const DOUBLE_ENTRY_SCHEMA = `
+  CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
+  CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
+                         created_at timestamptz NOT NULL DEFAULT now());
+  INSERT INTO accounts (id) SELECT generate_series(1, 100000);`;
+
+/** The reference transaction: money from one random account to another, two postings. */
+export const DOUBLE_ENTRY_SCRIPT = [
+  '\\set a random(1, 100000)',
+  '\\set b random(1, 100000)',
+  'BEGIN;',
+  'UPDATE accounts SET balance = balance - 1000 WHERE id = :a;',
+  'UPDATE accounts SET balance = balance + 1000 WHERE id = :b;',
+  'INSERT INTO postings (account_id, amount) VALUES (:a, -1000);',
+  'INSERT INTO postings (account_id, amount) VALUES (:b, 1000);',
+  'END;',
+  '',
+].join('\n');
+
+/**
+ * One pgbench run of `script` against the database of `url` (`-n`: no vacuum of pgbench's own
+ * tables), its throughput and counts; `pgOptions` are the sessions' settings (PGOPTIONS),
+ * `logPrefix` asks for the per-transaction log.
+ */
+export async function runPgbench(
+  pgbench: string,
+  url: string,
+  script: string,
+  options: { clients: number; seconds: number; pgOptions?: string; logPrefix?: string },
+): Promise<{ transactionsPerSecond: number; processed: number; failed: number }> {
+  const target = new URL(url);
+  const env = {
+    ...process.env,
+    PGPASSWORD: decodeURIComponent(target.password),
+    ...(options.pgOptions ? { PGOPTIONS: options.pgOptions } : {}),
+  };
+  const { stdout } = await run(
+    pgbench,
+    [
+      '-n',
+      '-c',
+      String(options.clients),
+      '-j',
+      String(Math.min(options.clients, 2)),
+      '-T',
+      String(options.seconds),
+      '-f',
+      script,
+      ...(options.logPrefix ? ['-l', `--log-prefix=${options.logPrefix}`] : []),
+      '-h',
+      target.hostname,
+      '-p',
+      target.port || '5432',
+      '-U',
+      decodeURIComponent(target.username),
+      target.pathname.slice(1),
+    ],
+    { env, maxBuffer: 10 * 1024 * 1024 },
+  );
+  return {
+    transactionsPerSecond: Number(/tps = ([0-9.]+)/.exec(stdout)?.[1] ?? '0'),
+    processed: Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? '0'),
+    failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0'),
+  };
+}
+
 export async function findPgbench(): Promise<string | null> {
   const candidates = ['/usr/lib/postgresql/18/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench'];
   for (const candidate of candidates) if (existsSync(candidate)) return candidate;
@@ -165,57 +232,22 @@ export async function pgbenchDoubleEntry(options: {
   await admin.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
   try {
     const benchDb = createDbClient(benchUrl.toString(), { max: 1 });
-    await benchDb.db.execute(
-      sql.raw(`
-      CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
-      CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
-                             created_at timestamptz NOT NULL DEFAULT now());
-      INSERT INTO accounts (id) SELECT generate_series(1, 100000);`),
-    );
+    await benchDb.db.execute(sql.raw(DOUBLE_ENTRY_SCHEMA));
     await benchDb.close();
     await mkdir(workDir, { recursive: true });
     const script = path.join(workDir, 'double-entry.sql');
-    await writeFile(
-      script,
-      [
-        '\\set a random(1, 100000)',
-        '\\set b random(1, 100000)',
-        'BEGIN;',
-        'UPDATE accounts SET balance = balance - 1000 WHERE id = :a;',
-        'UPDATE accounts SET balance = balance + 1000 WHERE id = :b;',
-        'INSERT INTO postings (account_id, amount) VALUES (:a, -1000);',
-        'INSERT INTO postings (account_id, amount) VALUES (:b, 1000);',
-        'END;',
-        '',
-      ].join('\n'),
-    );
+    await writeFile(script, DOUBLE_ENTRY_SCRIPT);
     const logDir = path.join(workDir, 'pgbench-log');
     await mkdir(logDir, { recursive: true });
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(benchUrl.password) };
-    const args = (duration: number, log: boolean) => [
-      '-n',
-      '-c',
-      String(clients),
-      '-j',
-      '2',
-      '-T',
-      String(duration),
-      '-f',
-      script,
-      ...(log ? ['-l', `--log-prefix=${path.join(logDir, 'tx')}`] : []),
-      '-h',
-      benchUrl.hostname,
-      '-p',
-      benchUrl.port || '5432',
-      '-U',
-      decodeURIComponent(benchUrl.username),
-      'pgbench_double_entry',
-    ];
-    await run(pgbench, args(warmupSeconds, false), { env });
+    await runPgbench(pgbench, benchUrl.toString(), script, { clients, seconds: warmupSeconds });
     const walBefore = await walSoFar(admin);
-    const { stdout } = await run(pgbench, args(seconds, true), { env, maxBuffer: 10 * 1024 * 1024 });
+    const outcome = await runPgbench(pgbench, benchUrl.toString(), script, {
+      clients,
+      seconds,
+      logPrefix: path.join(logDir, 'tx'),
+    });
     const walAfter = await walSoFar(admin);
-    const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? '0');
+    const { processed } = outcome;
     const latencies: number[] = [];
     for (const file of await readdir(logDir)) {
       for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
@@ -225,11 +257,11 @@ export async function pgbenchDoubleEntry(options: {
     }
     latencies.sort((a, b) => a - b);
     return {
-      transactionsPerSecond: Number(/tps = ([0-9.]+)/.exec(stdout)?.[1] ?? '0'),
+      transactionsPerSecond: outcome.transactionsPerSecond,
       processed,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
-      failed: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0'),
+      failed: outcome.failed,
       wal: walPer(walBefore, walAfter, processed),
     };
   } finally {

@@ -1,0 +1,170 @@
+/**
+ * The ledger's SQL function alone (not a test; prints figures): what one `ledger_transfer` costs
+ * PostgreSQL, beside pgbench's plain double-entry transaction (2 UPDATE + 2 INSERT) on the same
+ * server in the same run. Both are driven by pgbench (a C client, so the load generator costs
+ * next to nothing), one connection at a time, `synchronous_commit = off` so no commit waits for
+ * the disk: what is left is PostgreSQL's own work per transaction, read as the CPU time of its
+ * processes (`/proc`, user + system) over each phase, beside the throughput.
+ *
+ * The transfer is a deposit credit exactly as the webhook posts it (`depositLedgerArguments`: the
+ * player's main account and the provider's world account, the ledger's own encoding), for 16
+ * players in turn, each under a new idempotency key. The HTTP benchmarks (bench:wallet,
+ * bench:spins) move with everything a two-core machine runs beside them; this one isolates the
+ * function, to tell whether a change to it pays (ADR 065: two that did not).
+ *
+ * Usage: npm run bench:ledger [-- --seconds 8] [-- --rounds 3] [-- --clients 1]
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDbClient } from '@croupier/db/client';
+import { startEmbeddedPostgres } from '@croupier/db/database';
+import { applyMigrations } from '@croupier/db/migrate';
+import { checkInvariants } from '@croupier/ledger/invariants';
+import { sql } from 'drizzle-orm';
+import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
+import { DOUBLE_ENTRY_SCHEMA, DOUBLE_ENTRY_SCRIPT, findPgbench, runPgbench } from './pgbench-double-entry.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+    clients: { type: 'string', default: '1' },
+  },
+});
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const clients = Number(values.clients);
+const PLAYERS = 16;
+const PLACEHOLDER = 987654321n;
+
+const pgbench = await findPgbench();
+if (!pgbench) {
+  console.log('pgbench not found: install postgresql-client to run this benchmark.');
+  process.exit(0);
+}
+
+/**
+ * CPU time (ms) the PostgreSQL processes of this machine have used so far: each live process's
+ * own, plus what its finished children used (the postmaster's `cutime`/`cstime` holds the backends
+ * it has reaped, such as a phase's connection that closed before the reading).
+ */
+function postgresCpuMs(): number {
+  const tick = 10; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
+  }
+  return total;
+}
+
+// Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
+const dataDir = path.join(
+  os.tmpdir(),
+  `croupier-ledger-bench-${process.pid}-${randomBytes(4).toString('hex')}`,
+);
+const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
+const client = createDbClient(database.url, { max: 2 });
+try {
+  await applyMigrations(client.db);
+  await client.db.execute(sql.raw('CREATE SEQUENCE ledger_bench_keys'));
+  await client.db.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
+  await client.db.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
+  const referenceUrl = new URL(database.url);
+  referenceUrl.pathname = '/pgbench_double_entry';
+  const reference = createDbClient(referenceUrl.toString(), { max: 1 });
+  await reference.db.execute(sql.raw(DOUBLE_ENTRY_SCHEMA));
+  await reference.close();
+
+  // The webhook's own arguments for a placeholder player, whose id the script swaps for one of 16.
+  const template = depositLedgerArguments({
+    playerId: PLACEHOLDER,
+    currency: 'EUR',
+    amountMinor: 2_500n,
+    paymentId: 'pay_ledger_bench',
+  });
+  if (!template) throw new Error('the ledger refused the bench deposit');
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const workDir = path.join(dataDir, 'scripts');
+  await mkdir(workDir, { recursive: true });
+  const transferScript = path.join(workDir, 'transfer.sql');
+  await writeFile(
+    transferScript,
+    [
+      `\\set p random(1, ${PLAYERS})`,
+      `SELECT ledger_transfer('ledger-bench:' || nextval('ledger_bench_keys'), ${literal(template.hash)}, ` +
+        `${literal(template.kind)}, ${literal(template.metadata)}::jsonb, ` +
+        `replace(${literal(template.accounts)}, '${PLACEHOLDER}', :p::text)::jsonb);`,
+      '',
+    ].join('\n'),
+  );
+  const referenceScript = path.join(workDir, 'double-entry.sql');
+  await writeFile(referenceScript, DOUBLE_ENTRY_SCRIPT);
+
+  const phases = [
+    { name: 'ledger_transfer (a deposit credit, 2 accounts)', url: database.url, script: transferScript },
+    {
+      name: 'pgbench: plain double-entry (2 UPDATE + 2 INSERT)',
+      url: referenceUrl.toString(),
+      script: referenceScript,
+    },
+  ];
+  const options = { clients, pgOptions: '-c synchronous_commit=off' };
+  for (const phase of phases) await runPgbench(pgbench, phase.url, phase.script, { ...options, seconds: 2 });
+  const results = new Map<string, { tps: number[]; cpuMicros: number[] }>(
+    phases.map((phase) => [phase.name, { tps: [], cpuMicros: [] }]),
+  );
+  // The phases take turns, so a slow moment of the machine does not land on one of them only.
+  for (let round = 0; round < rounds; round++) {
+    for (const phase of phases) {
+      const cpuBefore = postgresCpuMs();
+      const outcome = await runPgbench(pgbench, phase.url, phase.script, { ...options, seconds });
+      const cpuMs = postgresCpuMs() - cpuBefore;
+      if (outcome.failed > 0) throw new Error(`${phase.name}: ${outcome.failed} transactions failed`);
+      const figures = results.get(phase.name);
+      figures?.tps.push(outcome.transactionsPerSecond);
+      figures?.cpuMicros.push((cpuMs * 1000) / Math.max(outcome.processed, 1));
+    }
+  }
+
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const referenceCpu = median(results.get(phases[1]?.name ?? '')?.cpuMicros ?? []);
+  console.log(
+    `\nCroupier ledger benchmark: ${clients} connection${clients === 1 ? '' : 's'}, ${rounds} rounds of ${seconds} s per phase ` +
+      `(phases alternated), synchronous_commit off, ${os.cpus().length} cores, embedded PostgreSQL; median, range in brackets`,
+  );
+  console.log('| transaction | tx/s | PostgreSQL CPU µs per tx | vs pgbench (CPU per tx) |');
+  console.log('|---|---:|---:|---:|');
+  for (const phase of phases) {
+    const figures = results.get(phase.name);
+    if (!figures) continue;
+    const range = (list: number[]) =>
+      `${median(list).toFixed(0)} (${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)})`;
+    console.log(
+      `| ${phase.name} | ${range(figures.tps)} | ${range(figures.cpuMicros)} | ` +
+        `${(median(figures.cpuMicros) / referenceCpu).toFixed(2)}× |`,
+    );
+  }
+  const violations = await checkInvariants(client.db);
+  console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
+  if (violations.length > 0) process.exitCode = 1;
+} finally {
+  await client.db
+    .execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'))
+    .catch(() => {});
+  await client.close();
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
