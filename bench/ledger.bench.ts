@@ -4,7 +4,7 @@
  * server in the same run. Both are driven by pgbench (a C client, so the load generator costs
  * next to nothing), one connection at a time, `synchronous_commit = off` so no commit waits for
  * the disk: what is left is PostgreSQL's own work per transaction, read as the CPU time of its
- * processes (`/proc`, user + system) over each phase, beside the throughput.
+ * server's processes (`/proc`, user + system) over each phase, beside the throughput.
  *
  * The transfer is a deposit credit exactly as the webhook posts it (`depositLedgerArguments`: the
  * player's main account and the provider's world account, the ledger's own encoding), for 16
@@ -21,12 +21,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDbClient } from '@croupier/db/client';
-import { startEmbeddedPostgres } from '@croupier/db/database';
+import { runningPostmaster, startEmbeddedPostgres } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
-import { DOUBLE_ENTRY_SCHEMA, DOUBLE_ENTRY_SCRIPT, findPgbench, runPgbench } from './pgbench-double-entry.ts';
+import {
+  createDoubleEntryDatabase,
+  DOUBLE_ENTRY_SCRIPT,
+  findPgbench,
+  runPgbench,
+} from './pgbench-double-entry.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,11 +53,12 @@ if (!pgbench) {
 }
 
 /**
- * CPU time (ms) the PostgreSQL processes of this machine have used so far: each live process's
- * own, plus what its finished children used (the postmaster's `cutime`/`cstime` holds the backends
- * it has reaped, such as a phase's connection that closed before the reading).
+ * CPU time (ms) the PostgreSQL server whose postmaster is `postmaster` has used so far: the
+ * postmaster's and its live children's own, plus what its finished children used (the postmaster's
+ * `cutime`/`cstime` holds the backends it has reaped, such as a phase's connection that closed
+ * before the reading). Other PostgreSQL servers of the machine are not counted.
  */
-function postgresCpuMs(): number {
+function postgresCpuMs(postmaster: number): number {
   const tick = 10; // USER_HZ is 100 on Linux
   let total = 0;
   for (const pid of readdirSync('/proc')) {
@@ -63,8 +69,9 @@ function postgresCpuMs(): number {
     } catch {
       continue; // gone meanwhile
     }
-    if (!stat.includes(' (postgres) ')) continue;
+    // After the command's closing parenthesis: state, ppid, … utime (12), stime, cutime, cstime.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
     total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
   }
   return total;
@@ -77,17 +84,14 @@ const dataDir = path.join(
 );
 const database = await startEmbeddedPostgres({ dataDir, port: 0, database: 'croupier' });
 const client = createDbClient(database.url, { max: 2 });
+let reference: Awaited<ReturnType<typeof createDoubleEntryDatabase>> | undefined;
 try {
   await applyMigrations(client.db);
   await client.db.execute(sql.raw('CREATE SEQUENCE ledger_bench_keys'));
-  await client.db.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
-  await client.db.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
-  const referenceUrl = new URL(database.url);
-  referenceUrl.pathname = '/pgbench_double_entry';
-  const reference = createDbClient(referenceUrl.toString(), { max: 1 });
-  await reference.db.execute(sql.raw(DOUBLE_ENTRY_SCHEMA));
-  await reference.close();
+  reference = await createDoubleEntryDatabase(database.url, client.db);
 
+  const postmaster = (await runningPostmaster(path.join(dataDir, 'pg')))?.pid;
+  if (postmaster === undefined) throw new Error('the embedded PostgreSQL has no running postmaster');
   // The webhook's own arguments for a placeholder player, whose id the script swaps for one of 16.
   const template = depositLedgerArguments({
     playerId: PLACEHOLDER,
@@ -117,7 +121,7 @@ try {
     { name: 'ledger_transfer (a deposit credit, 2 accounts)', url: database.url, script: transferScript },
     {
       name: 'pgbench: plain double-entry (2 UPDATE + 2 INSERT)',
-      url: referenceUrl.toString(),
+      url: reference.url,
       script: referenceScript,
     },
   ];
@@ -129,9 +133,9 @@ try {
   // The phases take turns, so a slow moment of the machine does not land on one of them only.
   for (let round = 0; round < rounds; round++) {
     for (const phase of phases) {
-      const cpuBefore = postgresCpuMs();
+      const cpuBefore = postgresCpuMs(postmaster);
       const outcome = await runPgbench(pgbench, phase.url, phase.script, { ...options, seconds });
-      const cpuMs = postgresCpuMs() - cpuBefore;
+      const cpuMs = postgresCpuMs(postmaster) - cpuBefore;
       if (outcome.failed > 0) throw new Error(`${phase.name}: ${outcome.failed} transactions failed`);
       const figures = results.get(phase.name);
       figures?.tps.push(outcome.transactionsPerSecond);
@@ -161,9 +165,7 @@ try {
   console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
   if (violations.length > 0) process.exitCode = 1;
 } finally {
-  await client.db
-    .execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'))
-    .catch(() => {});
+  await reference?.drop();
   await client.close();
   await database.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 /**
- * The reference the money benchmarks compare with (bench:wallet, bench:spins): pgbench running a
- * plain double-entry transaction (2 UPDATE + 2 INSERT, no secondary index, no foreign key) on the
- * same PostgreSQL server, in a database of its own; and the server's WAL counters (`pg_stat_wal`),
- * to say what one transaction of each kind writes (ADR 042).
+ * The reference the money benchmarks compare with (bench:wallet, bench:spins, bench:ledger): pgbench
+ * running a plain double-entry transaction (2 UPDATE + 2 INSERT, no secondary index, no foreign key)
+ * on the same PostgreSQL server, in a database of its own; the server's WAL counters (`pg_stat_wal`),
+ * to say what one transaction of each kind writes (ADR 042); and what its statements cost
+ * (`pg_stat_statements`, `--statement-times`).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -127,12 +128,36 @@ export async function statementTimesPer(db: Db, operations: number, what: string
   ];
 }
 
-/** The reference's two tables, in a database of their own: 100,000 accounts, postings without index. */
-export const DOUBLE_ENTRY_SCHEMA = `
+/** The reference's two tables: 100,000 accounts, postings without index. */
+const DOUBLE_ENTRY_SCHEMA = `
   CREATE TABLE accounts (id bigint PRIMARY KEY, balance bigint NOT NULL DEFAULT 0);
   CREATE TABLE postings (id bigserial PRIMARY KEY, account_id bigint NOT NULL, amount bigint NOT NULL,
                          created_at timestamptz NOT NULL DEFAULT now());
   INSERT INTO accounts (id) SELECT generate_series(1, 100000);`;
+
+/**
+ * A fresh database `pgbench_double_entry` with the reference's tables on the server of `serverUrl`
+ * (`admin` connects to another database of it): its address, and `drop` to remove it.
+ */
+export async function createDoubleEntryDatabase(
+  serverUrl: string,
+  admin: Db,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const target = new URL(serverUrl);
+  target.pathname = '/pgbench_double_entry';
+  const drop = async () => {
+    await admin.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
+  };
+  await drop();
+  await admin.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
+  const created = createDbClient(target.toString(), { max: 1 });
+  try {
+    await created.db.execute(sql.raw(DOUBLE_ENTRY_SCHEMA));
+  } finally {
+    await created.close();
+  }
+  return { url: target.toString(), drop };
+}
 
 /** The reference transaction: money from one random account to another, two postings. */
 export const DOUBLE_ENTRY_SCRIPT = [
@@ -226,22 +251,16 @@ export async function pgbenchDoubleEntry(options: {
   const pgbench = await findPgbench();
   if (!pgbench) return null;
   const { admin, workDir, clients, seconds, warmupSeconds } = options;
-  const benchUrl = new URL(options.serverUrl);
-  benchUrl.pathname = '/pgbench_double_entry';
-  await admin.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
-  await admin.execute(sql.raw('CREATE DATABASE pgbench_double_entry'));
+  const reference = await createDoubleEntryDatabase(options.serverUrl, admin);
   try {
-    const benchDb = createDbClient(benchUrl.toString(), { max: 1 });
-    await benchDb.db.execute(sql.raw(DOUBLE_ENTRY_SCHEMA));
-    await benchDb.close();
     await mkdir(workDir, { recursive: true });
     const script = path.join(workDir, 'double-entry.sql');
     await writeFile(script, DOUBLE_ENTRY_SCRIPT);
     const logDir = path.join(workDir, 'pgbench-log');
     await mkdir(logDir, { recursive: true });
-    await runPgbench(pgbench, benchUrl.toString(), script, { clients, seconds: warmupSeconds });
+    await runPgbench(pgbench, reference.url, script, { clients, seconds: warmupSeconds });
     const walBefore = await walSoFar(admin);
-    const outcome = await runPgbench(pgbench, benchUrl.toString(), script, {
+    const outcome = await runPgbench(pgbench, reference.url, script, {
       clients,
       seconds,
       logPrefix: path.join(logDir, 'tx'),
@@ -265,6 +284,6 @@ export async function pgbenchDoubleEntry(options: {
       wal: walPer(walBefore, walAfter, processed),
     };
   } finally {
-    await admin.execute(sql.raw('DROP DATABASE IF EXISTS pgbench_double_entry WITH (FORCE)'));
+    await reference.drop();
   }
 }

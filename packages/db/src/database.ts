@@ -106,7 +106,9 @@ async function commandLine(pid: number): Promise<string> {
 }
 
 /** The postmaster's pid and port from `postmaster.pid`, when the file exists and its process is alive. */
-async function runningPostmaster(databaseDir: string): Promise<{ pid: number; port: number } | undefined> {
+export async function runningPostmaster(
+  databaseDir: string,
+): Promise<{ pid: number; port: number } | undefined> {
   let lines: string[];
   try {
     lines = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useRootLoaderData } from '../../lib/root-data.ts';
 
 /** While an element with this id is in the page, `--demo-banner-height` is its height (ui/theme.css). */
-export const DEMO_BANNER_ID = 'demo-banner';
+const DEMO_BANNER_ID = 'demo-banner';
 
 export function DemoBanner() {
   const { t } = useTranslation();
