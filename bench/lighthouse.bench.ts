@@ -15,6 +15,8 @@
  *
  * Usage: npm run build && npm run bench:lighthouse   (RUNS=5 for more runs per page; PAGES=/game,/fr
  * for the pages whose paths start so)
+ * It also prints the browser build and Lighthouse's benchmark index of the machine, with each page's total
+ * blocking time and main-thread work: the scores of two machines differ with those, not only with the code.
  * LIGHTHOUSE_REPORTS=<dir> also writes each page's median report (JSON) there, to see where the time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -98,6 +100,8 @@ try {
     }
   }
 
+  const benchmarkIndexes: number[] = [];
+  let lighthouseVersion = '?';
   const performanceOf = (report: Report) => Math.round((report.categories.performance?.score ?? 0) * 100);
   const rows: string[][] = [];
   for (const page of pages) {
@@ -119,6 +123,10 @@ try {
     };
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
     const scores = reportsOfPage.map(performanceOf);
+    const milliseconds = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      return value === undefined ? '' : Math.round(value).toLocaleString('en');
+    };
     rows.push([
       page,
       `${score('performance')}${scores.length > 1 ? ` (${scores[0]}–${scores.at(-1)})` : ''}`,
@@ -126,7 +134,11 @@ try {
       score('best-practices'),
       score('seo'),
       `${cls.toFixed(3)}${cls > CLS_TARGET ? ' ✗' : ''}`,
+      milliseconds('total-blocking-time'),
+      milliseconds('mainthread-work-breakdown'),
     ]);
+    benchmarkIndexes.push(...reportsOfPage.map((report) => report.environment.benchmarkIndex));
+    lighthouseVersion = lhr.lighthouseVersion;
     // What fell short, so a low score says where to look.
     for (const [id, category] of Object.entries(lhr.categories)) {
       for (const ref of category.auditRefs) {
@@ -137,7 +149,16 @@ try {
       }
     }
   }
-  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS'];
+  const header = [
+    'page',
+    'performance',
+    'accessibility',
+    'best practices',
+    'SEO',
+    'CLS',
+    'TBT ms',
+    'main thread ms',
+  ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
   );
@@ -148,6 +169,15 @@ try {
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+  // The simulated phone's timings scale with this machine's CPU and its browser's build: say which,
+  // so figures from two machines are not read as a change of the code.
+  benchmarkIndexes.sort((a, b) => a - b);
+  const version = (await (await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).json()) as {
+    Browser?: string;
+  };
+  console.log(
+    `machine: ${version.Browser ?? 'unknown browser'}, Lighthouse ${lighthouseVersion}, benchmark index ${benchmarkIndexes[0] ?? '?'}–${benchmarkIndexes.at(-1) ?? '?'} (Lighthouse's measure of this machine's CPU; TBT and main-thread work are the median run's, simulated at 4× CPU slowdown)`,
+  );
 } finally {
   for (const child of children.reverse()) await stopChild(child);
   await database.stop();
