@@ -490,46 +490,49 @@ describe('notifications and unsubscribe', () => {
 });
 
 describe('screenshots', () => {
-  test('settings, security (with the QR code) and notification at 375 and 1440 px, en and fr', async () => {
-    for (const width of [375, 1440] as const) {
-      for (const locale of ['en', 'fr'] as const) {
-        const player = await registerPlayer();
-        const page = await openAs(player, { width });
-        const prefix = locale === 'fr' ? '/fr' : '';
-        const shot = async (name: string) => {
-          await page.waitForTimeout(250);
-          const file = `profile-${name}-${locale}-${width}`;
-          await page.screenshot({ path: path.join(SCREENSHOTS, `${file}.png`), fullPage: true });
-          // Tall phone pages are also saved in screen-sized parts, readable at full resolution.
-          if (width < 768) {
-            const height = await page.evaluate(() => document.documentElement.scrollHeight);
-            for (let top = 0, part = 1; top < height && part <= 4; top += 1200, part += 1) {
-              await page.screenshot({
-                path: path.join(SCREENSHOTS, `${file}-part${part}.png`),
-                fullPage: true,
-                clip: { x: 0, y: top, width, height: Math.min(1200, height - top) },
-              });
-            }
+  // One test per width and language: each stays well inside the time limit on a slow machine.
+  const screens = [375, 1440].flatMap((width) =>
+    (['en', 'fr'] as const).map((locale) => ({ width, locale })),
+  );
+  test.each(screens)(
+    'settings, security (with the QR code) and notification at $width px, $locale',
+    async ({ width, locale }) => {
+      const player = await registerPlayer();
+      const page = await openAs(player, { width });
+      const prefix = locale === 'fr' ? '/fr' : '';
+      const shot = async (name: string) => {
+        await page.waitForTimeout(250);
+        const file = `profile-${name}-${locale}-${width}`;
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${file}.png`), fullPage: true });
+        // Tall phone pages are also saved in screen-sized parts, readable at full resolution.
+        if (width < 768) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let top = 0, part = 1; top < height && part <= 4; top += 1200, part += 1) {
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, `${file}-part${part}.png`),
+              fullPage: true,
+              clip: { x: 0, y: top, width, height: Math.min(1200, height - top) },
+            });
           }
-        };
-        await goto(page, `${prefix}/profile/settings`);
-        await shot('settings');
-        await page.getByTestId('confirm-contact-open').click();
-        await page.getByRole('dialog').getByTestId('send-code').click();
-        await page.getByRole('dialog').getByTestId('confirm-code').fill('12');
-        await page.waitForTimeout(400);
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `profile-confirm-dialog-${locale}-${width}.png`),
-        });
-        await goto(page, `${prefix}/profile/security`);
-        await page.getByTestId('two-factor-enable').click();
-        await page.getByTestId('two-factor-qr').waitFor();
-        await shot('security');
-        await goto(page, `${prefix}/profile/notification`);
-        await shot('notification');
-        await context?.close();
-        context = undefined;
-      }
-    }
-  });
+        }
+      };
+      await goto(page, `${prefix}/profile/settings`);
+      await shot('settings');
+      await page.getByTestId('confirm-contact-open').click();
+      await page.getByRole('dialog').getByTestId('send-code').click();
+      await page.getByRole('dialog').getByTestId('confirm-code').fill('12');
+      await page.waitForTimeout(400);
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `profile-confirm-dialog-${locale}-${width}.png`),
+      });
+      await goto(page, `${prefix}/profile/security`);
+      await page.getByTestId('two-factor-enable').click();
+      await page.getByTestId('two-factor-qr').waitFor();
+      await shot('security');
+      await goto(page, `${prefix}/profile/notification`);
+      await shot('notification');
+      await context?.close();
+      context = undefined;
+    },
+  );
 });
