@@ -78,6 +78,12 @@ export function runVariant(options: Pick<RtpRun, 'engine' | 'variant' | 'rounds'
 }
 
 /**
+ * A running sum in a double stays exact while it and what is added to it are integers up to 2⁵²:
+ * their sum is below 2⁵³. Past that it goes into the bigint.
+ */
+const CARRY_AT = 2 ** 52;
+
+/**
  * The sums of the rounds with nonces `from` … `to − 1` (a shard of a run: the shards of one run, in
  * any number of threads, add up to exactly the run's money).
  */
@@ -95,17 +101,35 @@ export function simulateRange(
   let sumSS = 0;
   let sumPP = 0;
   let sumSP = 0;
+  // The money is added up in doubles while that is exact (integers, every partial sum below 2⁵³)
+  // and carried into the bigints before it would not be: a bigint sum allocates on every round.
+  let stakedCarry = 0;
+  let paidCarry = 0;
   for (let nonce = options.from; nonce < options.to; nonce += 1) {
     const round = engine.simulate(options.variant, stakeMinor, draws.round(nonce));
-    staked += round.staked;
-    paid += round.paid;
-    const s = Number(round.staked) / unit;
-    const p = Number(round.paid) / unit;
+    const stakedMinor = Number(round.staked);
+    const paidMinor = Number(round.paid);
+    if (stakedMinor >= 0 && stakedMinor <= CARRY_AT && stakedCarry <= CARRY_AT) stakedCarry += stakedMinor;
+    else staked += round.staked;
+    if (paidMinor >= 0 && paidMinor <= CARRY_AT && paidCarry <= CARRY_AT) paidCarry += paidMinor;
+    else paid += round.paid;
+    if (stakedCarry > CARRY_AT) {
+      staked += BigInt(stakedCarry);
+      stakedCarry = 0;
+    }
+    if (paidCarry > CARRY_AT) {
+      paid += BigInt(paidCarry);
+      paidCarry = 0;
+    }
+    const s = stakedMinor / unit;
+    const p = paidMinor / unit;
     sumS += s;
     sumSS += s * s;
     sumPP += p * p;
     sumSP += s * p;
   }
+  staked += BigInt(stakedCarry);
+  paid += BigInt(paidCarry);
   return { rounds: options.to - options.from, staked, paid, sumS, sumSS, sumPP, sumSP };
 }
 

@@ -375,6 +375,8 @@ interface SpinScratch {
   cells: Uint8Array;
   lines: Int32Array;
   symbols: Uint8Array;
+  /** The last spin's line wins added up, in line-bet multiples (before the free-spin multiplier). */
+  lineMultiples: number;
 }
 
 function spinScratch(c: CompiledSlot): SpinScratch {
@@ -383,13 +385,15 @@ function spinScratch(c: CompiledSlot): SpinScratch {
     cells: new Uint8Array(REELS * ROWS),
     lines: new Int32Array(c.lineCount),
     symbols: new Uint8Array(REELS),
+    lineMultiples: 0,
   };
 }
 
 /**
  * The rules of one spin, shared by the player's round (evaluateSpin, which then describes it) and
  * the RTP simulation (simulateSlotRound, which only adds it up): fills the view from the stops and
- * every payline's packed result; returns the number of SCATTERs in view.
+ * every payline's packed result, with their multiples added up; returns the number of SCATTERs in
+ * view.
  */
 function scanSpin(
   c: CompiledSlot,
@@ -415,13 +419,17 @@ function scanSpin(
   const l2 = strips[2]!.length - ROWS + 1;
   const filter = c.lineFilter ?? lineFilter(c);
   const leads = kind === 'base' ? filter.baseLeads : filter.freeLeads;
+  let multiples = 0;
   // Only the lines that may pay (their lowest bit first); the others pay nothing whatever follows.
   for (let mask = leads[(stops[0]! * l1 + stops[1]!) * l2 + stops[2]!]!; mask !== 0; mask &= mask - 1) {
     const line = 31 - Math.clz32(mask & -mask);
     const at = line * REELS;
     for (let reel = 0; reel < REELS; reel += 1) symbols[reel] = cells[lineCells[at + reel]!]!;
-    lines[line] = linePayPacked(pays, symbols);
+    const packed = linePayPacked(pays, symbols);
+    lines[line] = packed;
+    multiples += Math.floor(packed / 128);
   }
+  scratch.lineMultiples = multiples;
   return scatters;
 }
 
@@ -541,12 +549,12 @@ export function simulateSlotRound(
     const strips = played < 0 ? c.base : c.free;
     for (let reel = 0; reel < REELS; reel += 1) stops[reel] = random.int(strips[reel]!.length);
     const scatters = scanSpin(c, kind, stops, scratch);
-    let spin = c.lineCount * c.scatterPays[scatters]!;
-    for (let line = 0; line < c.lineCount; line += 1) spin += Math.floor(scratch.lines[line]! / 128);
+    const spin = c.lineCount * c.scatterPays[scatters]! + scratch.lineMultiples;
     multiples += played < 0 ? spin : spin * multiplier;
     awarded += freeSpinsWon(c, scatters, awarded);
   }
-  return lineBet * BigInt(multiples);
+  // Most rounds pay nothing: no bigint product for them.
+  return multiples === 0 ? 0n : lineBet * BigInt(multiples);
 }
 
 // ---------------------------------------------------------------------------------------------
