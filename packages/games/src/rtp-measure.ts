@@ -101,17 +101,17 @@ export function simulateRange(
   let sumSS = 0;
   let sumPP = 0;
   let sumSP = 0;
-  // The money is added up in doubles while that is exact (integers, every partial sum below 2⁵³)
-  // and carried into the bigints before it would not be: a bigint sum allocates on every round.
+  // A bigint sum allocates on every round: the money waits in doubles (CARRY_AT) between carries.
   let stakedCarry = 0;
   let paidCarry = 0;
   for (let nonce = options.from; nonce < options.to; nonce += 1) {
     const round = engine.simulate(options.variant, stakeMinor, draws.round(nonce));
     const stakedMinor = Number(round.staked);
     const paidMinor = Number(round.paid);
-    if (stakedMinor >= 0 && stakedMinor <= CARRY_AT && stakedCarry <= CARRY_AT) stakedCarry += stakedMinor;
+    // Each carry is at most CARRY_AT here (it is emptied below once past it).
+    if (stakedMinor >= 0 && stakedMinor <= CARRY_AT) stakedCarry += stakedMinor;
     else staked += round.staked;
-    if (paidMinor >= 0 && paidMinor <= CARRY_AT && paidCarry <= CARRY_AT) paidCarry += paidMinor;
+    if (paidMinor >= 0 && paidMinor <= CARRY_AT) paidCarry += paidMinor;
     else paid += round.paid;
     if (stakedCarry > CARRY_AT) {
       staked += BigInt(stakedCarry);
