@@ -5,7 +5,7 @@
  * 400 for bad input, 401 for a missing, expired or revoked token (the client then clears it), never
  * a 500 for anything a client can send.
  */
-import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/locales';
+import type { Locale } from '@croupier/contract/locales';
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { firstHeader } from '../../lib/webhook-scope.ts';
 import { type OidcFlow, OidcFlowError } from '../social/oidc-flow.ts';
 import { DEFAULT_REDIRECT_URL, sameOriginPath } from '../social/redirect-url.ts';
@@ -105,13 +106,6 @@ function requestOrigin(request: FastifyRequest): string | null {
   } catch {
     return null;
   }
-}
-
-function requestLocale(request: FastifyRequest): Locale {
-  return resolveLocale({
-    cookie: request.cookies[LOCALE_COOKIE],
-    acceptLanguage: firstHeader(request, 'accept-language'),
-  });
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {

@@ -3,21 +3,14 @@
  * `{data: null, error: {status, name, message, details: {code, fields?}}}`, in the staff member's
  * language. One handler for every module's operator routes; a module may add its own texts.
  */
-import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/locales';
+import type { Locale } from '@croupier/contract/locales';
 import { isDatabaseUnavailableError } from '@croupier/db/client';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, databaseUnavailable, messageValues } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { firstHeader } from '../../lib/webhook-scope.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { backofficeText, isBackofficeMessageKey } from './backoffice.messages.ts';
-
-export function operatorLocale(request: FastifyRequest): Locale {
-  return resolveLocale({
-    cookie: request.cookies[LOCALE_COOKIE],
-    acceptLanguage: firstHeader(request, 'accept-language'),
-  });
-}
 
 export function operatorErrorName(status: number): string {
   if (status === 400) return 'ValidationError';
@@ -38,7 +31,7 @@ export function operatorErrorHandler(
   moduleText?: (locale: Locale, error: AppError) => string | undefined,
 ) {
   return (caught: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    const locale = operatorLocale(request);
+    const locale = requestLocale(request);
     const error =
       !(caught instanceof AppError) && isDatabaseUnavailableError(caught)
         ? databaseUnavailable(caught)

@@ -14,7 +14,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
-import { operatorErrorHandler, operatorLocale, rawParam, sendData } from './operator-errors.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
+import { operatorErrorHandler, rawParam, sendData } from './operator-errors.ts';
 import type { PlayersDesk } from './players.service.ts';
 import { staffAction } from './require-backoffice-role.ts';
 
@@ -68,7 +69,7 @@ export async function playersRoutes(
   app.get('/nfx/operator/players/:id', async (request, reply) => {
     const spec = { permission: 'players.read' as const, action: 'players.view', target: target(request) };
     const file = await staffAction(request, spec, async () => ({
-      result: await desk.file(playerId(request), operatorLocale(request)),
+      result: await desk.file(playerId(request), requestLocale(request)),
     }));
     return sendData(reply, file);
   });

@@ -16,8 +16,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { TRADER_RESULTS, type TradingDesk } from '../sportsbook/bets/trading.service.ts';
-import { operatorErrorHandler, operatorLocale, rawParam, sendData } from './operator-errors.ts';
+import { operatorErrorHandler, rawParam, sendData } from './operator-errors.ts';
 import { staffRef } from './players.service.ts';
 import { staffAction } from './require-backoffice-role.ts';
 
@@ -54,7 +55,7 @@ export async function tradingRoutes(
     const items = await staffAction(
       request,
       { permission: 'sportsbook.read', action: 'sportsbook.events' },
-      async () => ({ result: await trading.events(operatorLocale(request)) }),
+      async () => ({ result: await trading.events(requestLocale(request)) }),
     );
     return sendData(reply, { items });
   });
@@ -67,7 +68,7 @@ export async function tradingRoutes(
     };
     const event = await staffAction(request, spec, async () => {
       const { eventId } = eventParams.parse(request.params);
-      return { result: await trading.event(eventId, operatorLocale(request)) };
+      return { result: await trading.event(eventId, requestLocale(request)) };
     });
     return sendData(reply, event);
   });

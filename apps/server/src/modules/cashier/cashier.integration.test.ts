@@ -252,6 +252,33 @@ describe('deposits', () => {
     expect(await balance(browser)).toBe('0.00');
   });
 
+  it('brings a deposit made on a French page back to the French result page, cookie or not', async () => {
+    const { browser } = await signUp(h.app);
+    const made = await browser.call(
+      'cashier.makedeposit',
+      { method: 'card', amount: '12' },
+      { locale: 'fr' },
+    );
+    const { redirect_url, transaction_id } = made.body.data as {
+      redirect_url: string;
+      transaction_id: number;
+    };
+    // payAtProvider follows the return like a browser with no locale cookie and no Accept-Language.
+    const result = await payAtProvider(redirect_url);
+    expect(result.returnLocation).toBe(`${h.base}/fr/cashier/payresult/${transaction_id}?status=success`);
+    expect(result.resultLocation).toBe(`/fr/cashier/paysuccess/${transaction_id}`);
+    // The page's language wins over a cookie and a browser left in English.
+    const english = await fetch(result.returnLocation, {
+      redirect: 'manual',
+      headers: { cookie: 'i18n_locale=en', 'accept-language': 'en-GB' },
+    });
+    expect(english.headers.get('location')).toBe(`/fr/cashier/paysuccess/${transaction_id}`);
+    // A junk id under the prefix lands on the French page without it.
+    const junk = await h.app.inject({ method: 'GET', url: '/fr/cashier/payresult/abc?status=cancel' });
+    expect(junk.headers.location).toBe('/fr/cashier/paycancel');
+    await settle(transaction_id, ['pending', 'processing']);
+  });
+
   it('redirects unknown outcomes to the pending page and junk ids without a transaction', async () => {
     const pending = await h.app.inject({ method: 'GET', url: '/cashier/payresult/12?status=weird' });
     expect(pending.headers.location).toBe('/cashier/paypending/12');

@@ -2,24 +2,20 @@
  * The cashier's HTTP routes outside /api:
  * - `POST /webhooks/psp`: the provider's signed webhooks, read as raw bytes (the HMAC covers the
  *   exact body) by a content-type parser that exists only inside this route's plugin;
- * - `GET /cashier/payresult/:id`: where the provider sends the player back; redirects to the
- *   spec §2 result page of the outcome, in the player's language;
+ * - `GET /cashier/payresult/:id` (and `/fr/cashier/payresult/:id`): where the provider sends the
+ *   player back; redirects to the spec §2 result page of the outcome, in the language of the page
+ *   the deposit was made on;
  * - `/nfx/operator/…`: withdrawal approval for back-office users (until the back office exists),
  *   answering in the content service's error style.
  */
-import {
-  LOCALE_COOKIE,
-  type Locale,
-  localeFromAcceptLanguage,
-  localizePath,
-  normalizeLocale,
-} from '@croupier/contract/locales';
+import { DEFAULT_LOCALE, LOCALES, localizePath } from '@croupier/contract/locales';
 import { currencyExponent } from '@croupier/money/currencies';
 import { formatMinor } from '@croupier/money/decimal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
 import type { BackofficeActor } from '../backoffice/backoffice.service.ts';
@@ -81,14 +77,6 @@ const approveBody = z.object({ reviewed: z.boolean().optional() }).strict().null
 const settingsBody = z.object({ kyc_block_enabled: z.boolean() }).strict();
 const playerKycBlockBody = z.object({ enabled: z.boolean() }).strict();
 
-function requestLocale(request: FastifyRequest): Locale {
-  return (
-    normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
-    localeFromAcceptLanguage(firstHeader(request, 'accept-language')) ??
-    'en'
-  );
-}
-
 function isCashierKey(key: string | undefined): key is CashierMessageKey {
   return key !== undefined && Object.hasOwn(cashierMessages.en, key);
 }
@@ -132,17 +120,23 @@ export async function cashierRoutes(
     });
   });
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
-    '/cashier/payresult/:id',
-    async (request, reply) => {
-      const status = typeof request.query.status === 'string' ? request.query.status : '';
-      // Without a known outcome the payment may still be under way: the pending page polls.
-      const page = RESULT_PAGES[status] ?? 'paypending';
-      const id = /^[1-9][0-9]{0,17}$/.test(request.params.id) ? request.params.id : null;
-      const path = localizePath(`/cashier/${page}${id ? `/${id}` : ''}`, requestLocale(request));
-      return reply.header('cache-control', 'no-store').redirect(path, 302);
-    },
-  );
+  // The deposit names its page's language in the return URL (`/fr/cashier/payresult/…`); an
+  // unprefixed one falls back to the cookie and the browser's languages.
+  for (const locale of LOCALES) {
+    const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+      `${prefix}/cashier/payresult/:id`,
+      async (request, reply) => {
+        const status = typeof request.query.status === 'string' ? request.query.status : '';
+        // Without a known outcome the payment may still be under way: the pending page polls.
+        const page = RESULT_PAGES[status] ?? 'paypending';
+        const id = /^[1-9][0-9]{0,17}$/.test(request.params.id) ? request.params.id : null;
+        const language = requestLocale(request, prefix ? locale : undefined);
+        const path = localizePath(`/cashier/${page}${id ? `/${id}` : ''}`, language);
+        return reply.header('cache-control', 'no-store').redirect(path, 302);
+      },
+    );
+  }
 
   await app.register(async (operator) => {
     operator.setErrorHandler(

@@ -12,6 +12,7 @@
  * Nothing is credited in this flow: only the provider's signed webhook does that (`webhook.ts`).
  */
 
+import { type Locale, localizePath } from '@croupier/contract/locales';
 import { formatMinor } from '@croupier/money/decimal';
 import type { FastifyBaseLogger } from 'fastify';
 import { linkOrigin } from '../../lib/public-origin.ts';
@@ -23,6 +24,8 @@ import { ProviderRefusedError, ProviderUnavailableError } from './payment-provid
 export interface DepositRun {
   record: TransactionRecord;
   email: string | null;
+  /** The language of the page the deposit was made on: the player comes back to it. */
+  locale: Locale;
   /** The exponent of the record's currency, for the amount sent to the provider. */
   exponent: number;
   log: FastifyBaseLogger;
@@ -49,7 +52,7 @@ export function createDepositFlow(
       {
         name: 'create_payment',
         async invoke(run) {
-          const { record, email, exponent } = run;
+          const { record, email, exponent, locale } = run;
           const payment = await requireProvider().createPayment(
             {
               merchantReference: `dep_${record.id}`,
@@ -58,8 +61,9 @@ export function createDepositFlow(
               method: record.providerMethod,
               customer: { id: record.playerId.toString(), email },
               ...(record.requisites.iban ? { requisites: { iban: record.requisites.iban } } : {}),
-              // The browser comes back here: PUBLIC_URL, else the host the player used (its cookies live there).
-              returnUrl: `${linkOrigin(deps.config)}/cashier/payresult/${record.id}`,
+              // The browser comes back here, in the deposit page's language: PUBLIC_URL, else the
+              // host the player used (its cookies live there).
+              returnUrl: `${linkOrigin(deps.config)}${localizePath(`/cashier/payresult/${record.id}`, locale)}`,
               webhookUrl: `${origin()}/webhooks/psp`,
             },
             `dep_${record.id}`,

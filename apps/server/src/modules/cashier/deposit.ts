@@ -105,10 +105,11 @@ export function createDeposits(
   async function createAtProvider(
     record: TransactionRecord,
     email: string | null,
+    locale: Locale,
     log: FastifyBaseLogger,
   ): Promise<{ redirect_url: string; transaction_id: number }> {
     const exponent = currencyExponent(record.currency);
-    const run: DepositRun = { record, email, exponent, log };
+    const run: DepositRun = { record, email, locale, exponent, log };
     try {
       await runFlow(depositFlow, run, log, { after: 'record_deposit' });
     } catch (error) {
@@ -252,7 +253,7 @@ export function createDeposits(
           });
         }
         // The first submit is still talking to the provider: the same key gets the same payment.
-        return createAtProvider(earlier, player.email, log);
+        return createAtProvider(earlier, player.email, locale, log);
       };
       const first = await replay();
       if (first) return first;
@@ -310,7 +311,7 @@ export function createDeposits(
       }
       const record = await repository.findById(created);
       if (!record) throw new Error(`deposit ${created} vanished`);
-      return createAtProvider(record, player.email, log);
+      return createAtProvider(record, player.email, locale, log);
     },
   };
 }

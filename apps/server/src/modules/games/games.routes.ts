@@ -9,13 +9,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import {
-  LOCALE_COOKIE,
-  type Locale,
-  localeFromAcceptLanguage,
-  normalizeLocale,
-} from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { firstHeader } from '../../lib/webhook-scope.ts';
 import { SESSION_COOKIE, type SessionService } from '../auth/session.service.ts';
 import { gameArtSvg } from './games.art.ts';
@@ -27,15 +22,6 @@ const SYSNAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const ART_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.svg$/;
 const EXPORT_FILE = /^([1-9][0-9]{0,17})\.csv$/;
 const ART_MAX_AGE_SECONDS = 86_400;
-
-function launchLocale(request: FastifyRequest, lang: unknown): Locale {
-  return (
-    (typeof lang === 'string' ? normalizeLocale(lang) : undefined) ??
-    normalizeLocale(request.cookies[LOCALE_COOKIE]) ??
-    localeFromAcceptLanguage(firstHeader(request, 'accept-language')) ??
-    'en'
-  );
-}
 
 function launchMode(mode: unknown): LaunchMode | undefined {
   if (mode === undefined || mode === '') return 'demo';
@@ -60,7 +46,7 @@ export async function gamesRoutes(
     game: { sysname: string } | { customCode: string } | undefined,
   ) {
     const query = request.query ?? {};
-    const locale = launchLocale(request, query.lang);
+    const locale = requestLocale(request, typeof query.lang === 'string' ? query.lang : undefined);
     const mode = launchMode(query.mode);
     reply.header('cache-control', 'no-store');
     reply.header('referrer-policy', 'no-referrer');

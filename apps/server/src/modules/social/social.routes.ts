@@ -5,13 +5,14 @@
  * page with status `error` (or JSON for a client that asks for it), never a bare 500.
  */
 import { ERROR_STATUS, type ErrorType } from '@croupier/contract/errors';
-import { LOCALE_COOKIE, type Locale, resolveLocale } from '@croupier/contract/locales';
+import type { Locale } from '@croupier/contract/locales';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { replyCookieJar } from '../../lib/cookie-jar.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { requestLocale } from '../../lib/request-locale.ts';
 import { firstHeader } from '../../lib/webhook-scope.ts';
 import { SESSION_COOKIE } from '../auth/session.service.ts';
 import { FLOW_TTL_SECONDS, OidcFlowError } from './oidc-flow.ts';
@@ -75,13 +76,6 @@ function failureOf(error: unknown, locale: Locale, messages: MessageRegistry): F
     };
   }
   return undefined;
-}
-
-function requestLocale(request: FastifyRequest): Locale {
-  return resolveLocale({
-    cookie: request.cookies[LOCALE_COOKIE],
-    acceptLanguage: firstHeader(request, 'accept-language'),
-  });
 }
 
 /** A client that asks for JSON (and not HTML) gets the API's error envelope instead of the page. */
