@@ -42,11 +42,13 @@ export async function startBenchServer(options: {
   workers: number;
   /** Node flags for the server's processes (a CPU profile…). */
   execArgv?: string[];
+  /** Another checkout's server (bench/reference-build.ts); default this one's. */
+  entry?: string;
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), options.entry ?? SERVER_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
