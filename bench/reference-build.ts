@@ -5,11 +5,12 @@
  * workspace packages (`@croupier/*` point into the worktree, as npm links them), and gets its own
  * production build of the web app; `serverEntry` is its server, which serves that build.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const REPO_ROOT = new URL('..', import.meta.url).pathname;
 
@@ -20,28 +21,17 @@ export interface ReferenceBuild {
   remove(): Promise<void>;
 }
 
-function run(command: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(command, args, {
-      cwd,
-      // npm scripts run on this process's Node (the repository's, ADR 001), not the system's.
-      env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(output.trim())
-        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`)),
-    );
+const execFileAsync = promisify(execFile);
+
+/** Runs a command to its end and answers its standard output; a failure carries its stderr. */
+async function run(command: string, args: string[], cwd: string): Promise<string> {
+  const { stdout } = await execFileAsync(command, args, {
+    cwd,
+    // npm scripts run on this process's Node (the repository's, ADR 001), not the system's.
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` },
+    maxBuffer: 64 * 1024 * 1024,
   });
+  return stdout.trim();
 }
 
 /**
