@@ -27,10 +27,10 @@ const FETCHING =
  * its settings are asked for when the widget is set up (live-chat.tsx:23), and the FreshChat
  * messages it reports are stored from the widget's own event callbacks (live-chat.tsx:38). The
  * notices (spec §4) must load after the first interaction and again on every route path change,
- * which an effect on the path is (notices-menu.tsx:88).
+ * which an effect on the path is (notices-menu.tsx:78).
  *
  * The loyalty notices (spec §4, §9; ADR 033) are toasts fetched the same way: after the first
- * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:101).
+ * interaction, on every route path change and right after a loyalty action (loyalty-notices.tsx:91).
  */
 /*
  * The push streams (ADR 037) are subscriptions, not reads of page data: the player's opens once per
@@ -43,8 +43,8 @@ const ALLOWED = new Set([
   'features/auth/auth-runtime.tsx:106',
   'features/support/live-chat.tsx:23',
   'features/support/live-chat.tsx:38',
-  'features/support/notices-menu.tsx:88',
-  'features/loyalty/loyalty-notices.tsx:101',
+  'features/support/notices-menu.tsx:78',
+  'features/loyalty/loyalty-notices.tsx:91',
 ]);
 
 /** The text of the call's parentheses opened at `open`, skipping strings and comments. */

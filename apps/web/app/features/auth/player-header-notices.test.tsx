@@ -117,6 +117,25 @@ async function renderHeader(locale: Locale) {
   return screen.findByTestId('user-menu-button');
 }
 
+/**
+ * Renders the header and taps the user menu button in the same task that shows it (a
+ * MutationObserver's microtask), before React's passive effects of that commit have run.
+ */
+async function renderAndTapAtOnce(locale: Locale) {
+  const tapped = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      const button = document.querySelector('[data-testid="user-menu-button"]');
+      if (!button) return;
+      observer.disconnect();
+      fireEvent.click(button);
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  void renderHeader(locale);
+  await tapped;
+}
+
 describe('notifications in the phone user menu', () => {
   test('shows the unread count once loaded, and opens the same list', async () => {
     const button = await renderHeader('en');
@@ -136,6 +155,14 @@ describe('notifications in the phone user menu', () => {
     expect(verified.closest('a')?.getAttribute('href')).toBe('/profile/verification');
     expect(screen.getByText('Your new responsible gaming limit is now in force.')).toBeTruthy();
     await waitFor(() => expect(calls).toContain('notices.markRead'));
+  });
+
+  test('a tap on the button the moment it appears counts as the first interaction', async () => {
+    await renderAndTapAtOnce('en');
+    const row = await screen.findByTestId('notices-menu-item');
+    await act(async () => release());
+    await waitFor(() => expect(row.getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+    expect(calls.filter((method) => method === 'notices.get')).toHaveLength(1);
   });
 
   test('in French', async () => {

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useToasts } from '../../ui/toasts.tsx';
-import { FIRST_INTERACTION_EVENTS } from '../support/first-interaction.ts';
+import { useFirstInteraction } from '../support/first-interaction.ts';
 
 /** Spec §9. */
 export const LOYALTY_NOTICE_DELAY_MS = 300;
@@ -66,7 +66,7 @@ export function LoyaltyNotices({
   const { pathname } = useLocation();
   const toasts = useToasts();
   const api = useMemo(() => createBrowserApi(locale), [locale]);
-  const [interacted, setInteracted] = useState(false);
+  const interacted = useFirstInteraction(enabled);
   const [asked, setAsked] = useState(0);
 
   const show = useCallback(
@@ -86,16 +86,6 @@ export function LoyaltyNotices({
     },
     [toasts, settings.duration, settings.sound],
   );
-
-  useEffect(() => {
-    if (interacted || !enabled) return;
-    const onFirst = () => setInteracted(true);
-    for (const name of FIRST_INTERACTION_EVENTS)
-      window.addEventListener(name, onFirst, { once: true, passive: true });
-    return () => {
-      for (const name of FIRST_INTERACTION_EVENTS) window.removeEventListener(name, onFirst);
-    };
-  }, [interacted, enabled]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` and `asked` re-run it: notices load after each path change and each loyalty action.
   useEffect(() => {

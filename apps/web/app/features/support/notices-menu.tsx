@@ -8,7 +8,7 @@ import type { ApiClient } from '@croupier/contract/client';
 import { localizePath } from '@croupier/contract/locales';
 import type { Notice } from '@croupier/contract/support/notices';
 import { Bell } from 'lucide-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageLocale } from '../../lib/use-root-data.ts';
@@ -16,7 +16,7 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { usePushEvent } from '../push/push-provider.tsx';
-import { FIRST_INTERACTION_EVENTS } from './first-interaction.ts';
+import { useFirstInteraction } from './first-interaction.ts';
 
 /**
  * A failed notices load is logged, unless the session ended meanwhile (a time-out or a logout
@@ -71,18 +71,8 @@ export function useNoticesState(store: NoticesStore): NoticesState | null {
  */
 export function useNoticesStore(api: ApiClient, enabled = true): NoticesStore {
   const { pathname } = useLocation();
-  const [interacted, setInteracted] = useState(false);
+  const interacted = useFirstInteraction(enabled);
   const store = useMemo(() => createNoticesStore(api), [api]);
-
-  useEffect(() => {
-    if (interacted || !enabled) return;
-    const onFirst = () => setInteracted(true);
-    for (const name of FIRST_INTERACTION_EVENTS)
-      window.addEventListener(name, onFirst, { once: true, passive: true });
-    return () => {
-      for (const name of FIRST_INTERACTION_EVENTS) window.removeEventListener(name, onFirst);
-    };
-  }, [interacted, enabled]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` re-runs it: spec §4 reloads notices on every route path change.
   useEffect(() => {
