@@ -122,7 +122,8 @@ function LevelsEditor({
   const [tried, setTried] = useState(false);
   const { save, pending, serverProblems, refusal } = useDeskSave();
   const problems = tried ? { ...serverProblems, ...levelProblems(levels) } : serverProblems;
-  const alias = programme.points_alias[locale] || programme.points_alias.en;
+  const pointsAlias = programme.points_alias[locale] || programme.points_alias.en;
+  const alias = { pointsAlias, pointsAliasOne: programme.points_alias_one[locale] || pointsAlias };
   const setLevel = (index: number, change: Partial<LevelForm>) =>
     setLevels((previous) => previous.map((level, i) => (i === index ? { ...level, ...change } : level)));
 

@@ -995,6 +995,7 @@ const PROGRAMME = {
   name: { en: 'Club', fr: 'Club' },
   description: { en: '', fr: '' },
   points_alias: { en: 'points', fr: 'points' },
+  points_alias_one: { en: 'point' },
   expiry_days: 90,
   downgrade: 'keep',
   rates: [{ product: 'casino', game_type: null, currency: 'EUR', points: 1, per_amount: '1.00' }],

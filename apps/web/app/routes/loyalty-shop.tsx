@@ -21,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   return {
     products: products.items,
-    alias: program.pointsAlias,
+    alias: { pointsAlias: program.pointsAlias, pointsAliasOne: program.pointsAliasOne },
     info,
     pageMeta: { title: i18nFor(locale).t('loyalty:page.shopTitle') },
   };

@@ -35,6 +35,8 @@ export const loyaltyProgramOutput = z.object({
   name: z.string(),
   description: z.string(),
   pointsAlias: z.string(),
+  /** The alias after a count of one ("1 coin"); `pointsAlias` where the programme has none. */
+  pointsAliasOne: z.string(),
   /** Days without earning after which the balance lapses; null: never. */
   expiry_days: z.number().int().nullable(),
   /** `keep`: the level stays when points lapse; `reset`: it falls to the first level. */
@@ -60,6 +62,8 @@ export const loyaltyInfoOutput = z.object({
   character: loyaltyCharacterOutput.nullable(),
   levels: z.array(loyaltyLevelOutput),
   pointsAlias: z.string(),
+  /** The alias after a count of one ("1 coin"); `pointsAlias` where the programme has none. */
+  pointsAliasOne: z.string(),
   uid: z.string(),
   /** The current level's id and the level points behind it. */
   level: z.number().int(),

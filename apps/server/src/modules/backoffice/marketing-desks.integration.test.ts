@@ -341,11 +341,51 @@ describe('the loyalty desk', () => {
     const info = await h.app.services.loyalty.info(player.id, 'en');
     expect(info.levels[1]).toMatchObject({ name: 'Silver Star', threshold: 400 });
     expect(info.level).toBe(2);
+    // The edit sent back the singular it read: "1 coin" still.
+    expect(info.pointsAliasOne).toBe('coin');
 
     const stale = await call('PUT', `/nfx/operator/loyalty/programmes/${id}`, {
       ...withLevel2At(300),
       version,
     });
     expect(stale.body.error).toMatchObject({ details: { code: 'stale_version' } });
+  });
+
+  it('sets the singular of the points alias per language; a blank one is refused and writes nothing', async () => {
+    const read = async () => {
+      const list = await call('GET', '/nfx/operator/loyalty/programmes');
+      const active = (list.body.data.items as Record<string, unknown>[]).find((p) => p.active)!;
+      const { id, key: _key, enabled: _e, active: _a, ...fields } = active;
+      return { id: id as number, fields };
+    };
+    const before = await read();
+    expect(before.fields.points_alias_one).toEqual({ en: 'coin', fr: 'jeton' });
+    const blank = await call('PUT', `/nfx/operator/loyalty/programmes/${before.id}`, {
+      ...before.fields,
+      points_alias_one: { en: ' ' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toMatchObject({
+      details: { code: 'invalid_parameter', fields: { points_alias_one: 'too_small' } },
+    });
+    expect((await read()).fields).toEqual(before.fields);
+
+    const frenchOnly = await call('PUT', `/nfx/operator/loyalty/programmes/${before.id}`, {
+      ...before.fields,
+      points_alias_one: { fr: 'pièce' },
+    });
+    expect(frenchOnly.status, JSON.stringify(frenchOnly.body)).toBe(200);
+    const player = await h.createPlayer();
+    // English without a singular says the alias for every count; French has its own.
+    expect(await h.app.services.loyalty.info(player.id, 'en')).toMatchObject({
+      pointsAlias: 'coins',
+      pointsAliasOne: 'coins',
+    });
+    expect(await h.app.services.loyalty.info(player.id, 'fr')).toMatchObject({ pointsAliasOne: 'pièce' });
+    const restored = await call('PUT', `/nfx/operator/loyalty/programmes/${before.id}`, {
+      ...(await read()).fields,
+      points_alias_one: { en: 'coin', fr: 'jeton' },
+    });
+    expect(restored.status).toBe(200);
   });
 });

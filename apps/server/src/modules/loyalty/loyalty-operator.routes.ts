@@ -46,6 +46,14 @@ const programmeFields = {
   name: localized(200),
   description: optionalText,
   points_alias: localized(40),
+  /** The singular of the alias ("coin"), per language; a language left out uses the alias. */
+  points_alias_one: z
+    .object({
+      en: z.string().trim().min(1).max(40).optional(),
+      fr: z.string().trim().min(1).max(40).optional(),
+    })
+    .strict()
+    .optional(),
   expiry_days: z.number().int().min(1).max(3650).nullable(),
   downgrade: z.enum(['keep', 'reset']),
   rates: z.array(rate).max(100),
@@ -54,11 +62,20 @@ const programmeFields = {
 const programmeCreate = z.object({ key, ...programmeFields }).strict();
 const programmeUpdate = z.object({ version, ...programmeFields }).strict();
 
+/** The singulars given, without the languages left out. */
+function aliasOne(given: { en?: string | undefined; fr?: string | undefined } | undefined) {
+  const one: { en?: string; fr?: string } = {};
+  if (given?.en !== undefined) one.en = given.en;
+  if (given?.fr !== undefined) one.fr = given.fr;
+  return one;
+}
+
 function programmeInput(body: z.infer<typeof programmeUpdate> | z.infer<typeof programmeCreate>) {
   return {
     name: body.name,
     description: body.description,
     pointsAlias: body.points_alias,
+    pointsAliasOne: aliasOne(body.points_alias_one),
     expiryDays: body.expiry_days,
     downgrade: body.downgrade,
     rates: body.rates.map((r) => ({

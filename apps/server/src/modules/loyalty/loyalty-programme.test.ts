@@ -132,6 +132,8 @@ describe('validateProgramme', () => {
     const bad = [
       { ...DEMO_LOYALTY_PROGRAMME, key: 'Bad Key' },
       { ...DEMO_LOYALTY_PROGRAMME, pointsAlias: { en: '', fr: 'jetons' } },
+      { ...DEMO_LOYALTY_PROGRAMME, pointsAliasOne: { en: ' ' } },
+      { ...DEMO_LOYALTY_PROGRAMME, pointsAliasOne: { fr: 'j'.repeat(41) } },
       { ...DEMO_LOYALTY_PROGRAMME, expiryDays: 0 },
       { ...DEMO_LOYALTY_PROGRAMME, levels: [] },
       { ...DEMO_LOYALTY_PROGRAMME, levels: [{ ...levels[0]!, threshold: 5 }] },

@@ -149,6 +149,8 @@ export interface LoyaltyProgrammeInput {
   name: LocalizedText;
   description: LocalizedText;
   pointsAlias: LocalizedText;
+  /** The alias after a count of one, per language where it differs (`countedAlias`). */
+  pointsAliasOne: Partial<LocalizedText>;
   /** null: points never expire. */
   expiryDays: number | null;
   downgrade: DowngradePolicy;
@@ -166,6 +168,8 @@ export function validateProgramme(input: LoyaltyProgrammeInput): void {
     if (!input.pointsAlias?.[locale]?.trim() || input.pointsAlias[locale].length > 40) {
       fail(`pointsAlias.${locale}`, 'required');
     }
+    const one = input.pointsAliasOne?.[locale];
+    if (one !== undefined && (!one.trim() || one.length > 40)) fail(`pointsAliasOne.${locale}`, 'format');
   }
   if (input.expiryDays !== null && (!Number.isInteger(input.expiryDays) || input.expiryDays < 1)) {
     fail('expiryDays', 'out_of_range');

@@ -129,6 +129,18 @@ describe('earning from the wager stream', () => {
     expect((fr.body.data as { items: unknown[] }).items).toEqual([]);
   });
 
+  it('a notice of one point names the singular: "+1 coin", "+1 jeton"', async () => {
+    const messages = async (locale: 'en' | 'fr') => {
+      const p = await player();
+      await stream([bet(p.id, 100n)]);
+      expect(await account(p.id)).toMatchObject({ points: 1 });
+      const answer = await p.browser.call('loyalty.getnotifications', {}, { locale });
+      return (answer.body.data as { items: { message: string }[] }).items.map((n) => n.message);
+    };
+    expect(await messages('en')).toEqual(['+1 coin']);
+    expect(await messages('fr')).toEqual(['+1 jeton']);
+  });
+
   it('an excluded player earns nothing: the events are journaled at 0, so a later replay gives nothing', async () => {
     const p = await player();
     const excluded = await p.browser.call('responsibleGaming.exclude', { kind: 'timeout', duration: '24h' });
@@ -170,7 +182,11 @@ describe('player methods', () => {
     const programs = await guest.call('loyalty.getPrograms', {});
     expect(programs.body.status).toBe(1);
     const program = await guest.call('loyalty.getProgram', {}, { locale: 'fr' });
-    expect(program.body.data).toMatchObject({ key: 'croupier-club', pointsAlias: 'jetons' });
+    expect(program.body.data).toMatchObject({
+      key: 'croupier-club',
+      pointsAlias: 'jetons',
+      pointsAliasOne: 'jeton',
+    });
     expect((program.body.data as { levels: unknown[] }).levels).toHaveLength(4);
     const bySysname = await guest.call('loyalty.getProgram', { sysname: 'croupier-club' });
     expect(bySysname.body.data).toMatchObject({ name: 'Croupier Club', pointsAlias: 'coins' });
@@ -206,6 +222,7 @@ describe('player methods', () => {
       points: 40,
       character: { id: page.items[1]!.id, name: 'Queen' },
       pointsAlias: 'coins',
+      pointsAliasOne: 'coin',
       uid: String(p.id),
       level: 1,
       level_points: 40,

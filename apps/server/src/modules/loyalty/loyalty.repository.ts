@@ -40,6 +40,7 @@ export function createLoyaltyRepository(db: Db) {
             name: input.name,
             description: input.description,
             pointsAlias: input.pointsAlias,
+            pointsAliasOne: input.pointsAliasOne,
             expiryDays: input.expiryDays,
             downgrade: input.downgrade,
           })
@@ -80,6 +81,7 @@ export function createLoyaltyRepository(db: Db) {
           name: input.name,
           description: input.description,
           pointsAlias: input.pointsAlias,
+          pointsAliasOne: input.pointsAliasOne,
           expiryDays: input.expiryDays,
           downgrade: input.downgrade,
         })
@@ -134,6 +136,7 @@ export function createLoyaltyRepository(db: Db) {
         name: row.name,
         description: row.description,
         pointsAlias: row.pointsAlias,
+        pointsAliasOne: row.pointsAliasOne,
         expiryDays: row.expiryDays,
         downgrade: row.downgrade as ProgrammeRecord['downgrade'],
         enabled: row.enabled,

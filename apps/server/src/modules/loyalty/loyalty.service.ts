@@ -6,6 +6,7 @@
  */
 
 import type { Locale } from '@croupier/contract/locales';
+import { countedAlias } from '@croupier/contract/loyalty/counted-alias';
 import type {
   LoyaltyCharacter,
   LoyaltyInfo,
@@ -61,6 +62,8 @@ export interface StaffProgramme {
   name: { en: string; fr: string };
   description: { en: string; fr: string };
   points_alias: { en: string; fr: string };
+  /** The singular, per language where the operator set one. */
+  points_alias_one: { en?: string; fr?: string };
   expiry_days: number | null;
   downgrade: 'keep' | 'reset';
   rates: {
@@ -112,13 +115,19 @@ export function createLoyaltyService(
     }));
   }
 
+  /** The programme's alias in `locale`, and its singular (the alias itself where none is set). */
+  function aliasOutput(programme: ProgrammeRecord, locale: Locale) {
+    const pointsAlias = programme.pointsAlias[locale];
+    return { pointsAlias, pointsAliasOne: programme.pointsAliasOne[locale] ?? pointsAlias };
+  }
+
   function programOutput(programme: ProgrammeRecord, locale: Locale): LoyaltyProgram {
     return {
       id: Number(programme.id),
       key: programme.key,
       name: programme.name[locale],
       description: programme.description[locale],
-      pointsAlias: programme.pointsAlias[locale],
+      ...aliasOutput(programme, locale),
       expiry_days: programme.expiryDays,
       downgrade: programme.downgrade,
       levels: levelOutput(programme, locale),
@@ -244,19 +253,22 @@ export function createLoyaltyService(
     programme: ProgrammeRecord | null,
     locale: Locale,
   ): LoyaltyNotification {
-    const alias = programme?.pointsAlias[locale] ?? (locale === 'fr' ? 'points' : 'points');
+    const aliases = programme
+      ? aliasOutput(programme, locale)
+      : { pointsAlias: 'points', pointsAliasOne: 'point' };
+    const alias = (count: number) => countedAlias(count, aliases, locale);
     const level = n.level !== null ? programme?.levels.find((l) => l.position === n.level) : undefined;
     const texts = NOTICE_TEXTS[locale];
     const type = n.type as LoyaltyNotification['type'];
     const title = texts.title[type];
     const message =
       type === 'credit'
-        ? `+${n.amount} ${alias}`
+        ? `+${n.amount} ${alias(n.amount)}`
         : type === 'debit'
-          ? `−${n.amount} ${alias}`
+          ? `−${n.amount} ${alias(n.amount)}`
           : type === 'level_up'
             ? `${texts.levelUp} ${level?.name[locale] ?? n.level}`
-            : `${texts.expired} ${n.amount} ${alias}`;
+            : `${texts.expired} ${n.amount} ${alias(n.amount)}`;
     return {
       id: Number(n.id),
       trigger: n.trigger as LoyaltyNotification['trigger'],
@@ -277,6 +289,7 @@ export function createLoyaltyService(
       name: p.name,
       description: p.description,
       pointsAlias: p.pointsAlias,
+      pointsAliasOne: p.pointsAliasOne,
       expiryDays: p.expiryDays,
       downgrade: p.downgrade,
       rates: p.rates,
@@ -294,6 +307,7 @@ export function createLoyaltyService(
       name: p.name,
       description: p.description,
       points_alias: p.pointsAlias,
+      points_alias_one: p.pointsAliasOne,
       expiry_days: p.expiryDays,
       downgrade: p.downgrade,
       rates: p.rates.map((r) => ({
@@ -451,7 +465,7 @@ export function createLoyaltyService(
         points: account?.points ?? 0,
         character: character ? characterOutput(character, locale) : null,
         levels: levelOutput(programme, locale),
-        pointsAlias: programme.pointsAlias[locale],
+        ...aliasOutput(programme, locale),
         uid: String(playerId),
         level: levelFor(programme.levels, levelPoints)?.position ?? 1,
         level_points: levelPoints,

@@ -29,6 +29,11 @@ export const loyaltyProgrammes = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     pointsAlias: jsonb('points_alias').$type<LocalizedText>().notNull(),
+    /**
+     * The alias after a count of one ("1 coin", "1 jeton"; French counts 0 the same way), per
+     * language; a language without one uses `points_alias` for every count.
+     */
+    pointsAliasOne: jsonb('points_alias_one').$type<Partial<LocalizedText>>().notNull().default({}),
     /** null: points never expire; else the balance lapses this many days after the last earning. */
     expiryDays: integer('expiry_days'),
     downgrade: text('downgrade').notNull(),

@@ -23,6 +23,7 @@ export const DEMO_LOYALTY_PROGRAMME: LoyaltyProgrammeInput = {
     fr: 'Gagnez des jetons à chaque mise en argent réel, montez de niveau et dépensez vos jetons dans la boutique.',
   },
   pointsAlias: { en: 'coins', fr: 'jetons' },
+  pointsAliasOne: { en: 'coin', fr: 'jeton' },
   expiryDays: 90,
   downgrade: 'keep',
   rates,

@@ -83,6 +83,8 @@ export interface StaffProgramme {
   name: Localized;
   description: Localized;
   points_alias: Localized;
+  /** The alias after a count of one, per language where it is set. */
+  points_alias_one: Partial<Localized>;
   expiry_days: number | null;
   downgrade: 'keep' | 'reset';
   rates: {

@@ -3,9 +3,11 @@
  * and its confirm): the dialog first, the call, a toast, the loaders refreshed, then the loyalty
  * notices fetched (the interaction just changed the balance: spec §4 shows them as toasts).
  */
+import { countedAlias, type PointsAlias } from '@croupier/contract/loyalty/counted-alias';
 import type { LoyaltyCharacter, LoyaltyProduct } from '@croupier/contract/loyalty/loyalty';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { toApiFailure } from '../profile/api-failure.ts';
@@ -13,8 +15,9 @@ import { usePlayerApi } from '../profile/use-player-api.ts';
 import { formatPoints } from './loyalty-maths.ts';
 import { useLoyaltyNotices } from './loyalty-notices.tsx';
 
-export function useLoyaltyActions({ alias, points }: { alias: string; points: number }) {
+export function useLoyaltyActions({ alias, points }: { alias: PointsAlias; points: number }) {
   const { t } = useTranslation('loyalty');
+  const locale = usePageLocale();
   const { api, refresh } = usePlayerApi();
   const dialogs = useDialogs();
   const toasts = useToasts();
@@ -25,13 +28,13 @@ export function useLoyaltyActions({ alias, points }: { alias: string; points: nu
     dialogs.open({
       type: 'popup',
       size: 'sm',
-      title: t('shop.insufficientTitle', { alias }),
+      title: t('shop.insufficientTitle', { alias: alias.pointsAlias }),
       content: (
         <p className="text-sm text-muted" data-testid="loyalty-insufficient">
           {t('shop.insufficientText', {
             name: product.name,
             price: formatPoints(product.price),
-            alias,
+            alias: countedAlias(product.price, alias, locale),
             points: formatPoints(points),
           })}
         </p>
@@ -46,7 +49,7 @@ export function useLoyaltyActions({ alias, points }: { alias: string; points: nu
       title: t('shop.confirmTitle', { name: product.name }),
       text: t('shop.confirmText', {
         price: formatPoints(product.price),
-        alias,
+        alias: countedAlias(product.price, alias, locale),
         points: formatPoints(points),
       }),
       confirmText: t('shop.confirmAction'),

@@ -45,6 +45,7 @@ function info(overrides: Partial<LoyaltyInfo> = {}): LoyaltyInfo {
     character: null,
     levels: LEVELS,
     pointsAlias: 'coins',
+    pointsAliasOne: 'coin',
     uid: '7',
     level: 2,
     level_points: 1250,
@@ -59,6 +60,7 @@ const PROGRAM: LoyaltyProgram = {
   name: 'Croupier Club',
   description: 'Earn coins on every real-money bet.',
   pointsAlias: 'coins',
+  pointsAliasOne: 'coin',
   expiry_days: 90,
   downgrade: 'keep',
   levels: LEVELS,
@@ -160,7 +162,8 @@ describe('the programme page', () => {
     expect(levels.getAllByRole('listitem').filter((li) => li.querySelector('h3'))).toHaveLength(4);
     expect(levels.getByText('From 500 coins')).toBeTruthy();
     const rates = within(screen.getByTestId('loyalty-rates'));
-    expect(rates.getByText(/1 coins for every 2\.00 EUR staked in real money/)).toBeTruthy();
+    // One point: the programme's singular.
+    expect(rates.getByText(/1 coin for every 2\.00 EUR staked in real money/)).toBeTruthy();
     expect(rates.getByText('Casino · live')).toBeTruthy();
     expect(screen.getByTestId('loyalty-points').textContent).toBe('1,250 coins');
     expect(screen.getByTestId('loyalty-level').textContent).toBe('Level Silver');
@@ -182,8 +185,10 @@ describe('the programme page', () => {
 });
 
 describe('the shop', () => {
+  const COINS = { pointsAlias: 'coins', pointsAliasOne: 'coin' };
+
   test('buying asks first, calls loyalty.buyproduct once and says so', async () => {
-    renderPage(<LoyaltyShopPage products={PRODUCTS} info={info()} alias="coins" />);
+    renderPage(<LoyaltyShopPage products={PRODUCTS} info={info()} alias={COINS} />);
     const [spins] = await screen.findAllByTestId('loyalty-product');
     fireEvent.click(within(spins!).getByTestId('loyalty-buy'));
     const dialog = await screen.findByRole('dialog', { name: 'Buy 20 free spins?' });
@@ -199,7 +204,11 @@ describe('the shop', () => {
 
   test('too few points shows the insufficient popup and calls nothing (fr)', async () => {
     renderPage(
-      <LoyaltyShopPage products={PRODUCTS} info={info({ pointsAlias: 'jetons' })} alias="jetons" />,
+      <LoyaltyShopPage
+        products={PRODUCTS}
+        info={info({ pointsAlias: 'jetons', pointsAliasOne: 'jeton' })}
+        alias={{ pointsAlias: 'jetons', pointsAliasOne: 'jeton' }}
+      />,
       'fr',
     );
     const products = await screen.findAllByTestId('loyalty-product');
@@ -211,7 +220,7 @@ describe('the shop', () => {
   });
 
   test('the server refusing for points shows the same popup', async () => {
-    renderPage(<LoyaltyShopPage products={PRODUCTS} info={info()} alias="coins" />);
+    renderPage(<LoyaltyShopPage products={PRODUCTS} info={info()} alias={COINS} />);
     const [spins] = await screen.findAllByTestId('loyalty-product');
     fireEvent.click(within(spins!).getByTestId('loyalty-buy'));
     const dialog = await screen.findByRole('dialog', { name: 'Buy 20 free spins?' });
@@ -268,7 +277,7 @@ describe('the profile loyalty page', () => {
 
 describe('the user menu', () => {
   test('shows the points and level, linking to the profile area (fr); nothing without info', async () => {
-    rootLoyalty = { config: MENU_CONFIG, info: info({ pointsAlias: 'jetons' }) };
+    rootLoyalty = { config: MENU_CONFIG, info: info({ pointsAlias: 'jetons', pointsAliasOne: 'jeton' }) };
     renderPage(<MenuLoyalty locale="fr" onNavigate={() => {}} />, 'fr');
     const link = await screen.findByTestId('menu-loyalty');
     expect(link.getAttribute('href')).toBe('/fr/profile/loyalty');
@@ -284,6 +293,26 @@ describe('the user menu', () => {
     );
     await screen.findByText('ready');
     expect(screen.queryByTestId('menu-loyalty')).toBeNull();
+  });
+
+  test('says "1 coin" and "2 coins"; in French "0 jeton", "1 jeton" and "2 jetons"', async () => {
+    const shown = async (points: number, locale: 'en' | 'fr') => {
+      const alias =
+        locale === 'fr'
+          ? { pointsAlias: 'jetons', pointsAliasOne: 'jeton' }
+          : { pointsAlias: 'coins', pointsAliasOne: 'coin' };
+      rootLoyalty = { config: MENU_CONFIG, info: info({ points, ...alias }) };
+      renderPage(<MenuLoyalty locale={locale} onNavigate={() => {}} />, locale);
+      const text = (await screen.findByTestId('menu-loyalty')).textContent;
+      cleanup();
+      return text?.replace(/(Level|Niveau) .*$/, '');
+    };
+    expect(await shown(1, 'en')).toBe('1 coin');
+    expect(await shown(2, 'en')).toBe('2 coins');
+    expect(await shown(0, 'en')).toBe('0 coins');
+    expect(await shown(0, 'fr')).toBe('0 jeton');
+    expect(await shown(1, 'fr')).toBe('1 jeton');
+    expect(await shown(2, 'fr')).toBe('2 jetons');
   });
 
   test('shows the character where the config places it in the header, not elsewhere', async () => {

@@ -5,6 +5,7 @@
  */
 
 import { localizePath } from '@croupier/contract/locales';
+import { countedAlias, type PointsAlias } from '@croupier/contract/loyalty/counted-alias';
 import type {
   LoyaltyCharacter,
   LoyaltyInfo,
@@ -31,8 +32,8 @@ const PAGE = 'mx-auto w-full max-w-screen-laptopLg px-3 pt-5 pb-14 tablet:px-6 t
 /** Points, level and progress to the next level. */
 export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
   const { t } = useTranslation('loyalty');
+  const locale = usePageLocale();
   const progress = levelProgress(info);
-  const alias = info.pointsAlias;
   return (
     <section
       className="flex flex-col gap-3 rounded-2xl border border-gold/30 bg-surface p-4 shadow-card tablet:p-5"
@@ -41,7 +42,10 @@ export function LoyaltySummary({ info }: { info: LoyaltyInfo }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-2xl font-bold tracking-tight text-gold" data-testid="loyalty-points">
-          {t('summary.points', { points: formatPoints(info.points), alias })}
+          {t('summary.points', {
+            points: formatPoints(info.points),
+            alias: countedAlias(info.points, info, locale),
+          })}
         </p>
         {progress.current && (
           <p className="text-sm font-semibold" data-testid="loyalty-level">
@@ -93,10 +97,11 @@ export function LoyaltyLevelCard({
   current = false,
 }: {
   level: LoyaltyLevel;
-  alias: string;
+  alias: PointsAlias;
   current?: boolean;
 }) {
   const { t } = useTranslation('loyalty');
+  const locale = usePageLocale();
   return (
     <li
       className={cx(
@@ -111,7 +116,10 @@ export function LoyaltyLevelCard({
         <div>
           <h3 className="font-semibold">{level.name}</h3>
           <p className="text-xs text-muted">
-            {t('program.levelThreshold', { threshold: formatPoints(level.threshold), alias })}
+            {t('program.levelThreshold', {
+              threshold: formatPoints(level.threshold),
+              alias: countedAlias(level.threshold, alias, locale),
+            })}
           </p>
         </div>
       </div>
@@ -128,6 +136,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
   const { t } = useTranslation('loyalty');
   const locale = usePageLocale();
   const alias = program.pointsAlias;
+  const aliases = { pointsAlias: program.pointsAlias, pointsAliasOne: program.pointsAliasOne };
   return (
     <div className={PAGE} data-testid="loyalty-program">
       <PageHeader
@@ -160,7 +169,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
               <LoyaltyLevelCard
                 key={level.id}
                 level={level}
-                alias={alias}
+                alias={aliases}
                 current={info?.level === level.id}
               />
             ))}
@@ -193,7 +202,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
                   {' — '}
                   {t('program.rate', {
                     points: rate.points,
-                    alias,
+                    alias: countedAlias(rate.points, aliases, locale),
                     amount: rate.per_amount,
                     currency: rate.currency,
                   })}
@@ -221,16 +230,21 @@ export function LoyaltyShopPage({
 }: {
   products: LoyaltyProduct[];
   info: LoyaltyInfo | null;
-  alias: string;
+  alias: PointsAlias;
 }) {
   const { t } = useTranslation('loyalty');
+  const locale = usePageLocale();
   const { busy, buy } = useLoyaltyActions({ alias, points: info?.points ?? 0 });
   return (
     <div className={PAGE} data-testid="loyalty-shop">
       <PageHeader
         eyebrow={t('page.eyebrow')}
         title={t('page.shopTitle')}
-        intro={info ? t('shop.intro', { alias }) : t('shop.signIn', { alias })}
+        intro={
+          info
+            ? t('shop.intro', { alias: alias.pointsAlias })
+            : t('shop.signIn', { alias: alias.pointsAlias })
+        }
       />
       {info && (
         <div className="mt-6">
@@ -254,7 +268,10 @@ export function LoyaltyShopPage({
               <h2 className="font-semibold">{product.name}</h2>
               <p className="flex-1 text-sm text-muted">{product.description}</p>
               <p className="font-bold" data-testid="loyalty-price">
-                {t('shop.price', { price: formatPoints(product.price), alias })}
+                {t('shop.price', {
+                  price: formatPoints(product.price),
+                  alias: countedAlias(product.price, alias, locale),
+                })}
               </p>
               {info && (
                 <Button
@@ -286,7 +303,7 @@ export function ProfileLoyaltyPage({
 }) {
   const { t } = useTranslation('loyalty');
   const locale = usePageLocale();
-  const { busy, choose } = useLoyaltyActions({ alias: info.pointsAlias, points: info.points });
+  const { busy, choose } = useLoyaltyActions({ alias: info, points: info.points });
   return (
     <section
       aria-labelledby="profile-loyalty-title"

@@ -3,6 +3,7 @@
  * with their character's picture where the loyalty config shows characters in the header.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
+import { countedAlias } from '@croupier/contract/loyalty/counted-alias';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRootLoaderData } from '../../lib/root-data.ts';
@@ -39,7 +40,10 @@ export function MenuLoyalty({ locale, onNavigate }: { locale: Locale; onNavigate
       )}
       <span className="flex flex-col">
         <span className="font-semibold">
-          {t('summary.points', { points: formatPoints(info.points), alias: info.pointsAlias })}
+          {t('summary.points', {
+            points: formatPoints(info.points),
+            alias: countedAlias(info.points, info, locale),
+          })}
         </span>
         {level && <span className="text-xs text-muted">{t('summary.level', { name: level.name })}</span>}
       </span>

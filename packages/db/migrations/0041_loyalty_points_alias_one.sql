@@ -1,0 +1,1 @@
+ALTER TABLE "loyalty_programmes" ADD COLUMN "points_alias_one" jsonb DEFAULT '{}'::jsonb NOT NULL;
