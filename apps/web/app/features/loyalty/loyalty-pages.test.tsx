@@ -202,6 +202,22 @@ describe('the shop', () => {
     expect(buys[0]!.body.get('request_id')).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
+  test('the French confirmation reads right for one jeton and for several', async () => {
+    const JETONS = { pointsAlias: 'jetons', pointsAliasOne: 'jeton' };
+    const one = { ...PRODUCTS[0]!, id: 13, name: 'Un tour gratuit', price: 1 };
+    renderPage(<LoyaltyShopPage products={[one, PRODUCTS[0]!]} info={info(JETONS)} alias={JETONS} />, 'fr');
+    const [single, several] = await screen.findAllByTestId('loyalty-buy');
+    fireEvent.click(single!);
+    const first = await screen.findByRole('dialog', { name: 'Acheter Un tour gratuit ?' });
+    expect(first.textContent).toContain('Nous prendrons 1 jeton sur votre solde de 1,250.');
+    fireEvent.click(within(first).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(several!);
+    const second = await screen.findByRole('dialog', { name: 'Acheter 20 free spins ?' });
+    expect(second.textContent).toContain('Nous prendrons 300 jetons sur votre solde de 1,250.');
+    expect(calls).toEqual([]);
+  });
+
   test('too few points shows the insufficient popup and calls nothing (fr)', async () => {
     renderPage(
       <LoyaltyShopPage
