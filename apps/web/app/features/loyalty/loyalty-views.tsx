@@ -136,7 +136,6 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
   const { t } = useTranslation('loyalty');
   const locale = usePageLocale();
   const alias = program.pointsAlias;
-  const aliases = { pointsAlias: program.pointsAlias, pointsAliasOne: program.pointsAliasOne };
   return (
     <div className={PAGE} data-testid="loyalty-program">
       <PageHeader
@@ -169,7 +168,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
               <LoyaltyLevelCard
                 key={level.id}
                 level={level}
-                alias={aliases}
+                alias={program}
                 current={info?.level === level.id}
               />
             ))}
@@ -202,7 +201,7 @@ export function LoyaltyProgramPage({ program, info }: { program: LoyaltyProgram;
                   {' — '}
                   {t('program.rate', {
                     points: rate.points,
-                    alias: countedAlias(rate.points, aliases, locale),
+                    alias: countedAlias(rate.points, program, locale),
                     amount: rate.per_amount,
                     currency: rate.currency,
                   })}
