@@ -437,8 +437,8 @@ export function GameStage({ data }: { data: GamePageData }) {
           key={src}
           src={src}
           title={t('frame.title', { name: game.name })}
+          // `fullscreen` here is what `allowfullscreen` said; with both, Chromium warns on every load.
           allow="fullscreen; autoplay; clipboard-write"
-          allowFullScreen
           onLoad={() => setLoadedSrc(src)}
           className="absolute inset-0 size-full border-0 bg-background"
           data-testid="game-frame"

@@ -245,6 +245,9 @@ describe('GameStage', () => {
     const frame = await screen.findByTestId('game-frame');
     expect(frame.getAttribute('src')).toBe('/platform/game/neon-reels/play?mode=demo&lang=fr');
     expect(frame.getAttribute('title')).toBe('Neon Reels — jeu');
+    // Fullscreen through `allow` alone: with `allowfullscreen` too, Chromium warns on every load.
+    expect(frame.getAttribute('allow')).toBe('fullscreen; autoplay; clipboard-write');
+    expect(frame.hasAttribute('allowfullscreen')).toBe(false);
   });
 
   test('a player plays real by default and demo on request', async () => {
