@@ -279,15 +279,20 @@ it('survives its backends being terminated under spins and deposits: nothing los
     ]);
   }
 
-  // --- balances: start − stakes + payouts of the settled rounds -----------------------------------
+  // --- balances: start − stakes + payouts of the settled rounds (+ a demo jackpot's drop, ADR 032) --
+  await h.app.services.wagers.catchUp();
   for (const spinner of spinners) {
-    const sums = await h.database.db.execute<{ staked: string; paid: string }>(sql`
-      SELECT coalesce(sum(r.stake_minor), 0)::text AS staked, coalesce(sum(r.payout_minor), 0)::text AS paid
+    const sums = await h.database.db.execute<{ staked: string; paid: string; jackpots: string }>(sql`
+      SELECT coalesce(sum(r.stake_minor), 0)::text AS staked, coalesce(sum(r.payout_minor), 0)::text AS paid,
+             (SELECT coalesce(sum(win_minor), 0) FROM jackpot_cycles
+              WHERE winner_player_id = ${spinner.playerId})::text AS jackpots
       FROM rgs_rounds r JOIN rgs_sessions s ON s.id = r.session_id
       WHERE s.token_hash = sha256(convert_to(${spinner.client.session}, 'UTF8')) AND r.status = 'settled'`);
-    const { staked, paid } = sums.rows[0]!;
+    const { staked, paid, jackpots } = sums.rows[0]!;
     const balance = await h.app.services.wallet.balanceMinor(spinner.playerId, 'EUR', 'main');
-    expect(balance, `player ${spinner.playerId}`).toBe(START_MINOR - BigInt(staked) + BigInt(paid));
+    expect(balance, `player ${spinner.playerId}`).toBe(
+      START_MINOR - BigInt(staked) + BigInt(paid) + BigInt(jackpots),
+    );
   }
 
   // --- every deposit credited exactly once --------------------------------------------------------
