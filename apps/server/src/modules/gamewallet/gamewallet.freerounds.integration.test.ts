@@ -277,6 +277,12 @@ describe('free rounds', () => {
       code: 'invalid_request',
       field: 'amount',
     });
+    // A free round keeps its win, which moves its pack on: its bet cannot close it (ADR 066).
+    expect((await h.call('bet', { ...freeBet(p.token, p.packId), round_closed: true })).body).toEqual({
+      status: 'error',
+      code: 'invalid_request',
+      field: 'round_closed',
+    });
     // A pack of another game.
     const other = await h.database.db.execute<{ id: bigint }>(sql`
       INSERT INTO freespin_packs (player_id, game_id, total_count, remaining_count, currency, bet_minor)

@@ -190,6 +190,63 @@ describe('bet, win, rollback', () => {
     expect(after.tx).toBe(before.tx + 1);
   });
 
+  it('closes a round with its bet (round_closed): no win follows, and the round is over', async () => {
+    const p = await h.player({ deposit: 10n });
+    const roundId = id('round');
+    const closing = { ...(await bet(p.token, '2', { round_id: roundId })).body };
+    // A fresh call (the helper's bet above opened another round): this one closes its own.
+    const closingRound = id('round');
+    const body = { ...closing, transaction_id: id('bet'), round_id: closingRound, round_closed: true };
+    const before = await counts();
+    const placed = await h.call('bet', body);
+    expect(placed.body).toMatchObject({ status: 'ok', balance: '6.00' });
+    expect(await round(closingRound)).toMatchObject({ status: 'closed', bet_minor: 200n, win_minor: 0n });
+    const after = await counts();
+    expect(after).toEqual({ tx: before.tx + 1, rounds: before.rounds + 1, ledger: before.ledger + 1 });
+    // The same call again answers the same and moves nothing; without the flag it is another call.
+    expect((await h.call('bet', body)).body).toEqual(placed.body);
+    const { round_closed: _, ...unflagged } = body;
+    expect((await h.call('bet', unflagged)).body).toMatchObject({ code: 'idempotency_conflict' });
+    // Closed: a win, or another bet joining, is refused, and nothing moves.
+    expect((await win(p.token, closingRound, '5.00')).reply.body).toEqual({
+      status: 'error',
+      code: 'round_closed',
+    });
+    expect((await bet(p.token, '1.00', { round_id: closingRound })).reply.body.code).toBe('round_closed');
+    expect(await counts()).toEqual(after);
+    expect(await h.mainMinor(p.id)).toBe(600n);
+    // A closing bet opens its round: naming an open one is refused, with the flag named.
+    const joining = await h.call('bet', { ...body, transaction_id: id('bet'), round_id: roundId });
+    expect(joining.body).toEqual({ status: 'error', code: 'invalid_request', field: 'round_closed' });
+    expect(await round(roundId)).toMatchObject({ status: 'open', bet_minor: 200n });
+    expect(await counts()).toEqual(after);
+  });
+
+  it('rolls back a bet that closed its round: refunded, the round rolled back', async () => {
+    const p = await h.player({ deposit: 10n });
+    const roundId = id('round');
+    const body = {
+      token: p.token,
+      transaction_id: id('bet'),
+      round_id: roundId,
+      game: h.gameCode,
+      amount: '4.00',
+      currency: 'EUR',
+      round_closed: true,
+    };
+    expect((await h.call('bet', body)).body).toMatchObject({ status: 'ok', balance: '6.00' });
+    const undone = await rollback(p.token, body.transaction_id, roundId);
+    expect(undone.reply.body).toMatchObject({ status: 'ok', balance: '10.00' });
+    expect(await round(roundId)).toMatchObject({ status: 'rolled_back', bet_minor: 0n });
+    expect(await h.mainMinor(p.id)).toBe(1000n);
+    // Once: a second rollback of it gives nothing more.
+    expect((await rollback(p.token, body.transaction_id, roundId)).reply.body).toMatchObject({
+      status: 'ok',
+      balance: '10.00',
+    });
+    expect(await h.mainMinor(p.id)).toBe(1000n);
+  });
+
   it('rolls a bet back: refund, round rolled back when no bet is left', async () => {
     const p = await h.player({ deposit: 20n });
     const roundId = id('round');
@@ -658,6 +715,7 @@ describe('forged and malformed calls', () => {
       [{ ...body, round_id: 7 }, 'round_id'],
       [{ ...body, currency: 'eur' }, 'currency'],
       [{ ...body, game: undefined }, 'game'],
+      [{ ...body, round_closed: 'yes' }, 'round_closed'],
     ];
     for (const [input, field] of cases) {
       expect((await h.call('bet', input)).body, field).toEqual({

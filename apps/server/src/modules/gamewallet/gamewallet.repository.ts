@@ -345,7 +345,8 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
 
     /**
      * bet: claims the id and adds the stake to the round (opening it), in one statement. The round
-     * joins only when open and of the same player, game, mode and currency.
+     * joins only when open and of the same player, game, mode and currency. A closing bet (ADR 066)
+     * opens its round closed, and joins none.
      */
     async beginBet(
       key: CallKey,
@@ -355,8 +356,11 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         amountMinor: bigint;
         /** A free-round bet (ADR 024): opens a round of its own, which no other bet joins. */
         freespinPackId?: bigint | null;
+        /** `round_closed` (ADR 066): the round opens closed. */
+        closes?: boolean;
       },
     ): Promise<CallStart> {
+      const closes = bet.closes === true;
       const result = await executePrepared<StartRow>(
         db,
         sql`
@@ -366,17 +370,21 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         r AS (
           INSERT INTO game_rounds AS gr
             (provider, provider_round_id, player_id, game_id, session_id, mode, currency, bet_minor,
-             freespin_pack_id, created_at, updated_at)
+             freespin_pack_id, status, closed_by_bet, closed_at, created_at, updated_at)
           SELECT ${key.provider}::text, ${bet.roundId}::text, s.player_id, s.game_id, s.id, s.mode, s.currency,
                  ${bet.amountMinor}::bigint,
                  -- An unknown pack stays NULL here; the free-round check refuses the call right after.
                  (SELECT fp.id FROM freespin_packs fp WHERE fp.id = ${bet.freespinPackId ?? null}::bigint),
+                 ${closes ? 'closed' : 'open'}::text,
+                 ${closes}::boolean,
+                 ${closes ? key.now : null}::timestamptz,
                  ${key.now}::timestamptz,
                  ${key.now}::timestamptz
           FROM s, tx
           ON CONFLICT (provider, provider_round_id) DO UPDATE
             SET bet_minor = gr.bet_minor + excluded.bet_minor, updated_at = excluded.updated_at
-            WHERE gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
+            WHERE ${!closes}::boolean
+              AND gr.status = 'open' AND gr.player_id = excluded.player_id AND gr.game_id = excluded.game_id
               AND gr.mode = excluded.mode AND gr.currency = excluded.currency
               AND gr.freespin_pack_id IS NULL AND excluded.freespin_pack_id IS NULL
           RETURNING gr.id, gr.mode, gr.player_id, gr.currency
@@ -556,13 +564,17 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
         : null;
     },
 
-    /** Locks a round for a rollback (a win closing it concurrently is seen). */
-    async lockRound(roundId: bigint): Promise<RoundStatus | null> {
-      const result = await executePrepared<{ status: RoundStatus }>(
+    /**
+     * Locks a round for a rollback (a win closing it concurrently is seen), with whether its bet
+     * closed it (`round_closed`, ADR 066) rather than a win.
+     */
+    async lockRound(roundId: bigint): Promise<{ status: RoundStatus; closedByBet: boolean } | null> {
+      const result = await executePrepared<{ status: RoundStatus; closed_by_bet: boolean }>(
         db,
-        sql`SELECT status FROM game_rounds WHERE id = ${roundId} FOR UPDATE`,
+        sql`SELECT status, closed_by_bet FROM game_rounds WHERE id = ${roundId} FOR UPDATE`,
       );
-      return result.rows[0]?.status ?? null;
+      const row = result.rows[0];
+      return row ? { status: row.status, closedByBet: row.closed_by_bet } : null;
     },
 
     /**
@@ -588,9 +600,10 @@ function createGameWalletQueries(db: Executor, foreign: ForeignSql) {
           UPDATE game_rounds
           SET bet_minor = bet_minor - ${done.amountMinor}::bigint,
               bet_bonus_minor = bet_bonus_minor - ${done.bonusMinor}::bigint,
-              status = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
+              -- Open, or closed by this bet (ADR 066): a round a win closed refuses a rollback.
+              status = CASE WHEN (status = 'open' OR closed_by_bet) AND bet_minor = ${done.amountMinor}::bigint
                             THEN 'rolled_back' ELSE status END,
-              closed_at = CASE WHEN status = 'open' AND bet_minor = ${done.amountMinor}::bigint
+              closed_at = CASE WHEN (status = 'open' OR closed_by_bet) AND bet_minor = ${done.amountMinor}::bigint
                                THEN ${done.now}::timestamptz ELSE closed_at END,
               updated_at = ${done.now}::timestamptz
           WHERE id = ${done.roundId}

@@ -46,9 +46,14 @@ export const winRequest = z.object({
   amount,
   currency,
 });
-/** A bet; with `free_round` it plays a spin of the player's free-spin pack: the stake is not debited. */
+/**
+ * A bet; with `free_round` it plays a spin of the player's free-spin pack: the stake is not debited.
+ * `round_closed: true` (as Hub88's bet has it, ADR 066): the bet opens its round and closes it, a
+ * round the provider knows is lost as it bets, so no `win` of 0 follows.
+ */
 export const betRequest = winRequest.extend({
   free_round: z.object({ pack_id: packId }).optional(),
+  round_closed: z.boolean().optional(),
 });
 export const freeroundsRequest = z.object({ token });
 export const rollbackRequest = z.object({

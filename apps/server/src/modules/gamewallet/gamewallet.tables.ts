@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   index,
@@ -72,6 +73,11 @@ export const gameRounds = pgTable(
     betBonusMinor: bigint('bet_bonus_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** open | closed | rolled_back */
     status: text('status').notNull().default('open'),
+    /**
+     * Closed by its bet (`round_closed`, ADR 066), not by a win: a round the provider knew was lost.
+     * Its bet can still be rolled back (a round closed by a win refuses that).
+     */
+    closedByBet: boolean('closed_by_bet').notNull().default(false),
     /** A free round (ADR 024): the free-spin pack its one bet consumed; its win goes to the bonus balance. */
     freespinPackId: bigint('freespin_pack_id', { mode: 'bigint' }).references(() => freespinPacks.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -214,6 +214,9 @@ export function createWalletActions({
     const { amountMinor } = amount;
     // A free round (ADR 024) states the pack's stake but debits nothing; the pack is part of the call.
     const packId = input.free_round ? BigInt(input.free_round.pack_id) : null;
+    // A bet that closes its round (ADR 066); not a free round's, whose pack moves on at its win.
+    const closes = input.round_closed === true;
+    if (closes && packId !== null) return fail('invalid_request', { field: 'round_closed' });
     const hash = requestHashOf([
       'bet',
       input.round_id,
@@ -221,6 +224,7 @@ export function createWalletActions({
       amountMinor.toString(),
       input.currency,
       ...(packId === null ? [] : [`free_round:${packId}`]),
+      ...(closes ? ['round_closed'] : []),
     ]);
     const checks = { game: input.game, currency: input.currency, active: true, live: true };
     try {
@@ -231,6 +235,7 @@ export function createWalletActions({
           roundId: input.round_id,
           amountMinor: packId === null ? amountMinor : 0n,
           freespinPackId: packId,
+          closes,
         });
         const settled = settleStart(start, 'bet', hash, checks);
         if (settled) return settled;
@@ -238,10 +243,12 @@ export function createWalletActions({
         const txId = start.txId as bigint;
         if (start.roundId === null) {
           const round = await repo.findRound(provider, input.round_id);
+          const ours = round !== null && round.playerId === session.playerId;
           throw new Refusal(
-            round && round.playerId === session.playerId && round.status !== 'open'
+            ours && round.status !== 'open'
               ? fail('round_closed')
-              : fail('invalid_request', { field: 'round_id' }),
+              : // A closing bet opens its round: it cannot join one.
+                fail('invalid_request', { field: ours && closes ? 'round_closed' : 'round_id' }),
           );
         }
         if (packId !== null) {
@@ -508,8 +515,9 @@ export function createWalletActions({
       // A bet refused for lack of funds took nothing: there is nothing to give back.
       if (ref.answerStatus !== 'ok' || ref.roundId === null) return nothingMoved();
 
-      const status = await repo.lockRound(ref.roundId);
-      if (status === 'closed') throw new Refusal(fail('round_closed'));
+      // A round its win closed is over; one its bet closed (ADR 066) can still be undone.
+      const round = await repo.lockRound(ref.roundId);
+      if (round?.status === 'closed' && !round.closedByBet) throw new Refusal(fail('round_closed'));
       if (ref.packId !== null) {
         // A free round: nothing was debited; the spin goes back to its pack, once.
         if (!(await repo.returnFreeRoundBet(ref.id, deps.now()))) return nothingMoved();

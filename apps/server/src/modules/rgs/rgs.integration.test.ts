@@ -254,15 +254,21 @@ describe('real money rounds', () => {
       expect(minor(spin.body.balance)).toBe(expected);
       expect(await mainBalance(playerId)).toBe(expected);
       const calls = await callsOf(String(spin.body.id));
-      expect(calls).toEqual([
-        { kind: 'bet', tx_id: `rgs-${spin.body.id}-bet-0`, status: 'done', amount_minor: 200n },
-        {
-          kind: 'win',
-          tx_id: `rgs-${spin.body.id}-win`,
-          status: 'done',
-          amount_minor: minor(spin.body.payout),
-        },
-      ]);
+      const bet = { kind: 'bet', tx_id: `rgs-${spin.body.id}-bet-0`, status: 'done', amount_minor: 200n };
+      // A lost spin's bet closed the platform's round (ADR 066): no win follows it.
+      expect(calls).toEqual(
+        minor(spin.body.payout) === 0n
+          ? [bet]
+          : [
+              bet,
+              {
+                kind: 'win',
+                tx_id: `rgs-${spin.body.id}-win`,
+                status: 'done',
+                amount_minor: minor(spin.body.payout),
+              },
+            ],
+      );
     }
     const rounds = await roundsOf(key);
     expect(rounds).toHaveLength(5);
@@ -273,6 +279,39 @@ describe('real money rounds', () => {
     const summaries = list.body.rounds as Array<Record<string, unknown>>;
     expect(summaries).toHaveLength(3);
     expect(summaries[0]).toMatchObject({ stake: '2.00', status: 'settled', currency: 'EUR', mode: 'real' });
+  });
+
+  it("closes a lost round with its bet, one wallet call; a won round's win closes the platform's", async () => {
+    const playerId = await fundedPlayer(h, 100_00n);
+    const client = await playerSession(h, playerId, 'neon-reels');
+    const seen = { lost: 0, won: 0 };
+    for (let i = 0; i < 60 && (seen.lost < 2 || seen.won < 2); i += 1) {
+      const spin = await client.post('/rounds', { bet: { stake: '100' } });
+      expect(spin.status).toBe(200);
+      expect(spin.body).toMatchObject({ status: 'settled', done: true });
+      const lost = minor(spin.body.payout) === 0n;
+      seen[lost ? 'lost' : 'won'] += 1;
+      const platform = await h.database.db.execute<{
+        status: string;
+        closed_by_bet: boolean;
+        win_minor: bigint;
+        calls: string;
+      }>(sql`
+        SELECT gr.status, gr.closed_by_bet, gr.win_minor,
+               (SELECT string_agg(t.kind, ',' ORDER BY t.id) FROM game_wallet_transactions t
+                WHERE t.round_id = gr.id) AS calls
+        FROM game_rounds gr WHERE gr.provider_round_id = ${String(spin.body.id)}`);
+      expect(platform.rows).toEqual([
+        {
+          status: 'closed',
+          closed_by_bet: lost,
+          win_minor: lost ? 0n : minor(spin.body.payout),
+          calls: lost ? 'bet' : 'bet,win',
+        },
+      ]);
+    }
+    expect(seen.lost).toBeGreaterThanOrEqual(2);
+    expect(seen.won).toBeGreaterThanOrEqual(2);
   });
 
   it("deals each round on the pair's next nonce, also after another node or a rotation moved it", async () => {
@@ -553,29 +592,45 @@ describe('privacy', () => {
   });
 });
 
+/**
+ * A DICE_SAFE round that pays. A roll in fifty loses, and a lost round closes with its bet, with
+ * no win to deliver (ADR 066): those are spun past. Returns the paying spin and the stakes lost.
+ */
+async function paidDiceSpin(client: Awaited<ReturnType<typeof playerSession>>) {
+  let lostMinor = 0n;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const spin = await client.post('/rounds', { bet: DICE_SAFE });
+    expect(spin.status).toBe(200);
+    if (minor(spin.body.payout) > 0n) return { spin, lostMinor };
+    expect(spin.body.status).toBe('settled');
+    lostMinor += minor(spin.body.stake);
+  }
+  throw new Error('twenty 98 % dice rolls lost in a row');
+}
+
 describe('wallet failures', () => {
   it('retries an undelivered win until the platform takes it, after the launch token expired', async () => {
     const playerId = await fundedPlayer(h, 20_00n);
     const client = await playerSession(h, playerId, 'dice-duel');
     h.proxy.fault = (action) => (action === 'win' ? 'drop-request' : 'pass');
-    const spin = await client.post('/rounds', { bet: DICE_SAFE });
-    expect(spin.status).toBe(200);
+    const { spin, lostMinor } = await paidDiceSpin(client);
+    const start = 20_00n - lostMinor;
     expect(spin.body).toMatchObject({ status: 'settling', done: true, stake: '1.00' });
     const payout = minor(spin.body.payout);
     // The stake left; the win has not arrived.
-    expect(await mainBalance(playerId)).toBe(20_00n - 100n);
-    expect(minor(spin.body.balance)).toBe(20_00n - 100n);
+    expect(await mainBalance(playerId)).toBe(start - 100n);
+    expect(minor(spin.body.balance)).toBe(start - 100n);
     expect((await callsOf(String(spin.body.id)))[1]).toMatchObject({ kind: 'win', status: 'pending' });
     // A second round may start meanwhile; the pending win does not block it.
     h.proxy.fault = () => 'pass';
     // Five hours later the launch token (4 h) has expired; the platform still takes the win.
     h.advance(5 * 3_600_000);
     await settled(String(spin.body.id));
-    expect(await mainBalance(playerId)).toBe(20_00n - 100n + payout);
+    expect(await mainBalance(playerId)).toBe(start - 100n + payout);
     expect((await callsOf(String(spin.body.id)))[1]).toMatchObject({ kind: 'win', status: 'done' });
     // The win was delivered once: more passes move nothing.
     await h.app.rgs!.deliverDue();
-    expect(await mainBalance(playerId)).toBe(20_00n - 100n + payout);
+    expect(await mainBalance(playerId)).toBe(start - 100n + payout);
     // The expired token plays no more.
     const late = await client.post('/rounds', { bet: DICE_SAFE });
     expect(late.status).toBe(401);
@@ -586,15 +641,16 @@ describe('wallet failures', () => {
     const playerId = await fundedPlayer(h, 20_00n);
     const client = await playerSession(h, playerId, 'dice-duel');
     h.proxy.fault = (action) => (action === 'win' ? 'drop-answer' : 'pass');
-    const spin = await client.post('/rounds', { bet: DICE_SAFE });
+    const { spin, lostMinor } = await paidDiceSpin(client);
+    const start = 20_00n - lostMinor;
     expect(spin.body.status).toBe('settling');
     const payout = minor(spin.body.payout);
     // The platform did pay it.
-    expect(await mainBalance(playerId)).toBe(20_00n - 100n + payout);
+    expect(await mainBalance(playerId)).toBe(start - 100n + payout);
     h.proxy.fault = () => 'pass';
     h.advance(60_000);
     await settled(String(spin.body.id));
-    expect(await mainBalance(playerId)).toBe(20_00n - 100n + payout);
+    expect(await mainBalance(playerId)).toBe(start - 100n + payout);
   });
 
   it('rolls back a bet that got no answer and tells the player the wallet is unavailable', async () => {

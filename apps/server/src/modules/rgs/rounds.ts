@@ -58,10 +58,18 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     ctx: RgsContext,
     round: RoundRow,
     step: RoundStep<unknown>,
-    change: { action?: unknown; stakeMinor: bigint; confirm?: { callId: bigint; response: unknown } },
+    change: {
+      action?: unknown;
+      stakeMinor: bigint;
+      confirm?: { callId: bigint; response: unknown };
+      /** The confirmed bet closed the platform's round (`round_closed`): no win to send. */
+      closedByBet?: boolean;
+    },
   ): Promise<{ round: RoundRow; winCallId: bigint | null; written: boolean }> {
     const guest = ctx.mode === 'guest';
-    const status = step.done ? (guest ? 'settled' : 'settling') : 'open';
+    // A guest's round, or one whose bet closed it, is settled at once; any other waits for its win.
+    const settledNow = guest || change.closedByBet === true;
+    const status = step.done ? (settledNow ? 'settled' : 'settling') : 'open';
     const next: RoundRow = {
       ...round,
       actions: change.action === undefined ? round.actions : [...round.actions, change.action],
@@ -69,7 +77,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       stakeMinor: round.stakeMinor + change.stakeMinor,
       payoutMinor: step.done ? step.payout : 0n,
       status,
-      settledAt: guest && step.done ? deps.now() : null,
+      settledAt: settledNow && step.done ? deps.now() : null,
     };
     const { written, winCallId } = await repository.writeStep(executor, {
       roundId: round.id,
@@ -83,7 +91,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       },
       confirm: change.confirm ?? null,
       win:
-        step.done && !guest
+        step.done && !settledNow
           ? {
               txId: `rgs-${round.id}-win`,
               amountMinor: step.payout,
@@ -276,6 +284,9 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     const reserved =
       (await reserveOnKnownPair(ctx, betInput, bet)) ?? (await reserveLocked(ctx, betInput, bet));
     const { round, step, txId, callId } = reserved;
+    // A round lost as it is dealt closes with its bet, one wallet call instead of a bet and a win
+    // of 0 (ADR 066); a free round's win is what moves its pack on, so it keeps its win.
+    const closedByBet = step.done && step.payout === 0n && freeRoundPackId === null;
 
     const result = await wallet.bet({
       token: ctx.session.walletToken ?? '',
@@ -285,6 +296,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       amount: money(ctx, step.stake),
       currency: ctx.session.currency,
       ...(freeRoundPackId !== null ? { freeRoundPackId } : {}),
+      ...(closedByBet ? { roundClosed: true } : {}),
     });
     if (result.kind !== 'ok') {
       await repository.transaction(async (tx) => {
@@ -309,6 +321,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
     const confirmed = await applyStep(deps.db, ctx, round, step, {
       stakeMinor: step.stake,
       confirm: { callId, response: result.answer },
+      closedByBet,
     });
     // Too late: the loop took the bet over and refunds it.
     if (!confirmed.written) throw walletUnavailable();

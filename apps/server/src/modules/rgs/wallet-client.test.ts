@@ -93,6 +93,20 @@ describe('wallet client', () => {
     expect(call.headers['x-signature']).toBe(`t=1700000000,v1=${expected}`);
   });
 
+  it('marks a bet that closes its round with round_closed, and a free round with its pack', async () => {
+    const { sent, post } = fakePost(() =>
+      json({ status: 'ok', balance: '98.50', currency: 'EUR', transaction_id: 'gw-3' }),
+    );
+    await client(post).bet({ ...bet, roundClosed: true });
+    await client(post).bet({ ...bet, freeRoundPackId: '7' });
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({
+      transaction_id: bet.transactionId,
+      round_closed: true,
+    });
+    expect(JSON.parse(sent[1]!.body)).toMatchObject({ free_round: { pack_id: '7' } });
+    expect(JSON.parse(sent[1]!.body)).not.toHaveProperty('round_closed');
+  });
+
   it('sends rollbacks with the reference transaction id', async () => {
     const { sent, post } = fakePost(() =>
       json({ status: 'ok', balance: '100.00', currency: 'EUR', transaction_id: 'gw-2' }),

@@ -72,6 +72,8 @@ export interface MoneyCall {
   currency: string;
   /** A free round: the pack whose spin this bet plays (the amount is the pack's stake; nothing is debited). */
   freeRoundPackId?: string;
+  /** A bet: it opens its round and closes it, a round already lost (`round_closed`, ADR 066). */
+  roundClosed?: boolean;
 }
 
 export interface RollbackCall {
@@ -122,7 +124,7 @@ export function createWalletClient(options: WalletClientOptions) {
 
   async function call<T extends WalletAnswer>(
     action: WalletAction,
-    body: Record<string, string | Record<string, string>>,
+    body: Record<string, string | boolean | Record<string, string>>,
   ): Promise<WalletResult<T>> {
     const raw = JSON.stringify(body);
     let response: PostAnswer;
@@ -174,9 +176,11 @@ export function createWalletClient(options: WalletClientOptions) {
       return call<WalletAnswer>('balance', { token: input.token });
     },
     bet(input: MoneyCall) {
-      const body = moneyBody(input);
-      if (input.freeRoundPackId === undefined) return call<TransactionAnswer>('bet', body);
-      return call<TransactionAnswer>('bet', { ...body, free_round: { pack_id: input.freeRoundPackId } });
+      return call<TransactionAnswer>('bet', {
+        ...moneyBody(input),
+        ...(input.freeRoundPackId === undefined ? {} : { free_round: { pack_id: input.freeRoundPackId } }),
+        ...(input.roundClosed ? { round_closed: true } : {}),
+      });
     },
     freerounds(input: { token: string }) {
       return call<FreeRoundsAnswer>('freerounds', { token: input.token });

@@ -1,0 +1,1 @@
+ALTER TABLE "game_rounds" ADD COLUMN "closed_by_bet" boolean DEFAULT false NOT NULL;
