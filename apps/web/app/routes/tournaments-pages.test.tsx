@@ -236,6 +236,32 @@ describe('/tournaments/{id}', () => {
     expect(screen.getByRole('heading', { name: 'Classement' })).toBeTruthy();
   });
 
+  test('scores are grouped as the site writes numbers (spec §9), whatever the browser’s own locale (fr)', async () => {
+    // A French browser's default locale would write "1 234 567" where the server wrote "1,234,567".
+    const ownLocale = vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(function (
+      this: number,
+    ) {
+      return new Intl.NumberFormat('fr-FR').format(this);
+    });
+    try {
+      renderAt(
+        '/fr/tournaments/7',
+        <TournamentPage
+          {...props({
+            tournament: TOURNAMENT,
+            board: { ...board, items: [row(1, 1_234_567), row(2, 300)] },
+            display: DISPLAY,
+            serverNow: NOW,
+          })}
+        />,
+      );
+      const leaderboard = within(await screen.findByTestId('leaderboard'));
+      expect(leaderboard.getAllByTestId('leaderboard-row')[0]!.textContent).toContain('1,234,567');
+    } finally {
+      ownLocale.mockRestore();
+    }
+  });
+
   test('a finished tournament shows its final board and no Join', async () => {
     renderAt(
       '/tournaments/7',

@@ -2,6 +2,7 @@
 import type { LeaderboardRow } from '@croupier/contract/tournaments/tournaments';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/class-names.ts';
+import { formatNumber } from '../../ui/format.ts';
 
 function Row({
   row,
@@ -28,7 +29,7 @@ function Row({
         {row.player}
         {row.me && <span className="ms-2 text-xs text-gold">{t('board.you')}</span>}
       </td>
-      <td className="px-2 py-2 text-end tabular-nums">{row.score.toLocaleString()}</td>
+      <td className="px-2 py-2 text-end tabular-nums">{formatNumber(row.score, { fractionDigits: 0 })}</td>
       <td className="py-2 ps-2 pe-3 text-end text-text/85">{prize ?? '—'}</td>
     </tr>
   );
