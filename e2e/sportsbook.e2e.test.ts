@@ -122,9 +122,9 @@ async function clickOpenOdds(scope: Locator): Promise<boolean> {
 async function undecided(scope: Locator): Promise<boolean> {
   const count = await scope.getByTestId('odds-button').count();
   if (count === 0 || (await scope.locator('[data-testid="odds-button"][disabled]').count()) > 0) return false;
-  // Decimal odds as shown ("1,250" in French), maybe followed by a moved arrow.
+  // Decimal odds as shown ("1.250", in French too), maybe followed by a moved arrow.
   const odds = (await scope.getByTestId('odds-value').allTextContents()).map((text) =>
-    Number(/\d+(?:[.,]\d+)?/.exec(text)?.[0]?.replace(',', '.')),
+    Number(/\d+(?:\.\d+)?/.exec(text)?.[0]),
   );
   return odds.length === count && odds.every((value) => Number.isFinite(value) && value >= 1.2);
 }

@@ -291,15 +291,15 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
                     <span className="font-bold tabular-nums" data-testid="slip-leg-odds">
                       {leg.new_odds_milli !== null ? (
                         <>
-                          <s className="text-muted">{formatOdds(leg.odds_milli, slip.oddsFormat, locale)}</s>{' '}
+                          <s className="text-muted">{formatOdds(leg.odds_milli, slip.oddsFormat)}</s>{' '}
                           <span
                             className={leg.new_odds_milli > leg.odds_milli ? 'text-accent' : 'text-danger'}
                           >
-                            {formatOdds(leg.new_odds_milli, slip.oddsFormat, locale)}
+                            {formatOdds(leg.new_odds_milli, slip.oddsFormat)}
                           </span>
                         </>
                       ) : (
-                        formatOdds(leg.odds_milli, slip.oddsFormat, locale)
+                        formatOdds(leg.odds_milli, slip.oddsFormat)
                       )}
                     </span>
                     <button
@@ -330,11 +330,7 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
                 <p className="flex justify-between">
                   <span className="text-muted">{t('slip.totalOdds')}</span>
                   <span className="font-bold tabular-nums" data-testid="slip-total-odds">
-                    {formatOdds(
-                      combinedOddsMilli(state.legs.map((leg) => leg.odds_milli)),
-                      slip.oddsFormat,
-                      locale,
-                    )}
+                    {formatOdds(combinedOddsMilli(state.legs.map((leg) => leg.odds_milli)), slip.oddsFormat)}
                   </span>
                 </p>
               )}

@@ -12,7 +12,6 @@ import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';
 import { useBetSlip } from './bet-slip-context.tsx';
 import { formatOdds } from './odds-format.ts';
@@ -55,12 +54,11 @@ export function OddsButton({
 }) {
   const { t } = useTranslation('sportsbook');
   const slip = useBetSlip();
-  const locale = usePageLocale();
   const flash = useFlash(outcome.odds_milli);
   const open = market.status === 'active' && outcome.active;
   const key = legKey({ event_id: event.id, market_key: market.key, outcome_key: outcome.key });
   const selected = slip.isSelected(key);
-  const odds = formatOdds(outcome.odds_milli, slip.oddsFormat, locale);
+  const odds = formatOdds(outcome.odds_milli, slip.oddsFormat);
   return (
     <button
       type="button"

@@ -5,8 +5,9 @@
  * lies within a thousandth of the decimal odds — the feed rounds each price to three decimals, so
  * 2.333 is 4/3 and 1.909 is 10/11 — or else the exact fraction over 1000 (1.917 → 917/1000). The
  * American form derives from that fraction, so common odds convert exactly (10/11 → −110, 4/6 →
- * −150, 11/8 → +137.5). Decimal and American odds take the page language's decimal separator
- * (`2.50` in English, `2,50` in French).
+ * −150, 11/8 → +137.5). Odds are written as the site writes every number (spec §9), in French as in
+ * English: `2.50`, `+137.5`. A French `2,50` beside the slip's `€20.00` would mix two conventions on
+ * one screen, and `1,250` reads as a thousand and more where commas group thousands.
  */
 
 export const ODDS_FORMATS = ['decimal', 'fractional', 'american'] as const;
@@ -69,15 +70,7 @@ export function formatFractionalOdds(oddsMilli: number): string {
   return `${numerator}/${denominator}`;
 }
 
-function decimalSeparator(locale: string): string {
-  return (
-    new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
-  );
-}
-
-export function formatOdds(oddsMilli: number, format: OddsFormat, locale = 'en'): string {
+export function formatOdds(oddsMilli: number, format: OddsFormat): string {
   if (format === 'fractional') return formatFractionalOdds(oddsMilli);
-  const text = format === 'american' ? formatAmericanOdds(oddsMilli) : formatDecimalOdds(oddsMilli);
-  const separator = decimalSeparator(locale);
-  return separator === '.' ? text : text.replace('.', separator);
+  return format === 'american' ? formatAmericanOdds(oddsMilli) : formatDecimalOdds(oddsMilli);
 }

@@ -10,7 +10,6 @@ import type { Bet } from '@croupier/contract/sportsbook/betting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
@@ -165,7 +164,6 @@ export function BetCard({ bet }: { bet: Bet }) {
   const { t } = useTranslation('sportsbook');
   const { money } = useSbMoney();
   const slip = useOddsFormat();
-  const locale = usePageLocale();
   const formatDateTime = useFormatDateTime();
   const odds = bet.odds ? oddsMilliOf(bet.odds) : null;
   return (
@@ -176,9 +174,7 @@ export function BetCard({ bet }: { bet: Bet }) {
             kind: bet.kind,
             defaultValue: bet.kind,
           })}
-          {odds !== null && (
-            <span className="ml-2 text-gold tabular-nums">@ {formatOdds(odds, slip, locale)}</span>
-          )}
+          {odds !== null && <span className="ml-2 text-gold tabular-nums">@ {formatOdds(odds, slip)}</span>}
         </p>
         <span
           className={cx(
@@ -207,7 +203,7 @@ export function BetCard({ bet }: { bet: Bet }) {
             <span className="text-right tabular-nums">
               {(() => {
                 const milli = oddsMilliOf(leg.odds);
-                return milli !== null && milli > 1000 ? formatOdds(milli, slip, locale) : leg.odds;
+                return milli !== null && milli > 1000 ? formatOdds(milli, slip) : leg.odds;
               })()}
               <span className="block text-xs text-muted">{t(`bets.result.${leg.result}`)}</span>
             </span>

@@ -40,14 +40,6 @@ describe('odds formats', () => {
     expect(formatOdds(milli, 'american')).toBe(american);
   });
 
-  test('in French, decimal and American odds take the decimal comma', () => {
-    expect(formatOdds(2500, 'decimal', 'fr')).toBe('2,50');
-    expect(formatOdds(2375, 'american', 'fr')).toBe('+137,5');
-    expect(formatOdds(2375, 'fractional', 'fr')).toBe('11/8');
-    expect(formatOdds(11000, 'american', 'fr')).toBe('+1000');
-    expect(formatOdds(2500, 'decimal', 'en')).toBe('2.50');
-  });
-
   test('odds with no bookmakers fraction near them stay exact over 1000', () => {
     expect(fractionOf(1917)).toEqual([11, 12]);
     expect(fractionOf(1913)).toEqual([913, 1000]);

@@ -449,8 +449,10 @@ describe('the bet slip', () => {
       </>,
       { locale: 'fr' },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2,00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1,50' }));
+    // Odds as the site writes every number (spec §9), beside money in the same convention.
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
+    expect(screen.getAllByTestId('slip-leg-odds').map((odds) => odds.textContent)).toEqual(['2.00', '1.50']);
     const [first, second] = screen.getAllByTestId('slip-stake');
     fireEvent.change(first!, { target: { value: '2' } });
     fireEvent.change(second!, { target: { value: '3' } });
