@@ -140,7 +140,7 @@ export const DEMO_BANNERS: DemoBanner[] = [
         buttonText: 'Join the tournament',
       },
       fr: {
-        title: 'Tournoi hebdomadaire de machines à sous : 10 000 € à gagner',
+        title: 'Tournoi hebdomadaire de machines à sous : €10,000 à gagner',
         text: 'Chaque tour rapporte des points. Grimpez au classement avant dimanche minuit et partagez les gains avec le top 100.',
         image: mediaUrl('banner-tournament.svg'),
         imageMobile: null,
@@ -776,7 +776,7 @@ export const DEMO_SEO: DemoSeo[] = [
       ),
       fr: simpleSeo(
         'Tournois — affrontez les autres joueurs chaque semaine',
-        'Participez aux tournois de machines à sous et de casino en direct, grimpez au classement et partagez jusqu’à 10 000 € de gains chaque semaine.',
+        'Participez aux tournois de machines à sous et de casino en direct, grimpez au classement et partagez jusqu’à €10,000 de gains chaque semaine.',
       ),
     },
   },
