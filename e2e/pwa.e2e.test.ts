@@ -77,7 +77,10 @@ describe('the installable app', () => {
     await page.goto(`${site.baseUrl}/fr`);
     await hydrated(page);
     expect(await activeWorker(page)).toBe(`${site.baseUrl}/ /sw.js`);
-    await page.getByText('Croupier est installé et prêt à s’ouvrir sans connexion.').waitFor();
+    await page.locator('html[data-offline-ready]').waitFor({ state: 'attached' });
+    // The player installed nothing: no toast claims it (ADR 038's addendum).
+    await page.waitForTimeout(500);
+    expect(await page.locator('ol[aria-live="polite"] > li').allTextContents()).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sw-error'))).toBe(false);
     expect(
       await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),

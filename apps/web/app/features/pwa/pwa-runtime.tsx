@@ -67,12 +67,21 @@ export function usePlatformKind(): PlatformKind {
 
 const SERVICE_WORKER_URL = '/sw.js';
 
-function useServiceWorker(enabled: boolean, onFirstInstall: () => void, onUpdate: () => void) {
+/**
+ * The flag (spec §4), also on `<html data-offline-ready>` like `data-sw-error`. No toast says so: the
+ * player installed nothing, and offline the site shows its offline page, not the casino.
+ */
+function markOfflineReady(set: (ready: boolean) => void): void {
+  set(true);
+  document.documentElement.dataset.offlineReady = '';
+}
+
+function useServiceWorker(enabled: boolean, onUpdate: () => void) {
   const [offlineReady, setOfflineReady] = useState(false);
   const [registrationError, setRegistrationError] = useState(false);
   const workbox = useRef<Workbox | null>(null);
-  const callbacks = useRef({ onFirstInstall, onUpdate });
-  callbacks.current = { onFirstInstall, onUpdate };
+  const callbacks = useRef({ onUpdate });
+  callbacks.current = { onUpdate };
 
   useEffect(() => {
     if (!enabled || !('serviceWorker' in navigator)) return;
@@ -82,9 +91,7 @@ function useServiceWorker(enabled: boolean, onFirstInstall: () => void, onUpdate
       const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
       workbox.current = wb;
       wb.addEventListener('installed', (event) => {
-        if (event.isUpdate) return;
-        setOfflineReady(true);
-        callbacks.current.onFirstInstall();
+        if (!event.isUpdate) markOfflineReady(setOfflineReady);
       });
       // A new version is installed: let it take over now (spec §4), then reload into it.
       wb.addEventListener('waiting', () => wb.messageSkipWaiting());
@@ -95,7 +102,7 @@ function useServiceWorker(enabled: boolean, onFirstInstall: () => void, onUpdate
       });
       wb.register()
         .then((registration) => {
-          if (registration?.active && navigator.serviceWorker.controller) setOfflineReady(true);
+          if (registration?.active && navigator.serviceWorker.controller) markOfflineReady(setOfflineReady);
         })
         .catch((error: unknown) => {
           // Spec §8: a registration error sets a flag; the site keeps working without the worker.
@@ -221,10 +228,8 @@ export function PwaProvider({ locale, children }: PwaProviderProps) {
   const toasts = useToasts();
   const production = import.meta.env.PROD;
   const platformKind = usePlatformDetection();
-  const { offlineReady, registrationError, workbox } = useServiceWorker(
-    production,
-    () => toasts.show({ kind: 'success', title: t('offlineReady') }),
-    () => toasts.show({ kind: 'info', title: t('updating') }),
+  const { offlineReady, registrationError, workbox } = useServiceWorker(production, () =>
+    toasts.show({ kind: 'info', title: t('updating') }),
   );
   const { canInstall, install } = useInstallPrompt();
   useStaleChunkReload();
