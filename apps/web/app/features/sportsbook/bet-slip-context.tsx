@@ -7,6 +7,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { isOddsFormat, type OddsFormat } from './odds-format.ts';
+import { stakeText } from './slip-maths.ts';
 import {
   COMBO_STAKE,
   comboKind,
@@ -127,8 +128,9 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
       if (requests.length === 0) return;
       setQuoting(true);
       const results = await Promise.allSettled(
-        requests.map((request) =>
-          api.call('sportsbook.quote', {
+        requests.map((request) => {
+          const stake = stakeText(request.stake);
+          return api.call('sportsbook.quote', {
             kind: request.kind,
             selections: JSON.stringify(
               request.legs.map(({ event_id, market_key, outcome_key, odds_milli }) => ({
@@ -138,11 +140,11 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
                 odds_milli,
               })),
             ),
-            ...(/^\d+(\.\d+)?$/.test(request.stake.trim()) ? { stake: request.stake.trim() } : {}),
+            ...(stake === null ? {} : { stake }),
             source: slip.source,
             accept_odds: 'none',
-          }),
-        ),
+          });
+        }),
       );
       if (mine !== generation.current) return;
       const next: Record<string, SlipQuote> = {};

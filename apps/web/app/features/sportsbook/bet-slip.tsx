@@ -22,7 +22,7 @@ import { useBrowserApi } from '../auth/use-auth-actions.ts';
 import { toApiFailure } from '../profile/api-failure.ts';
 import { type AcceptOdds, useBetSlip } from './bet-slip-context.tsx';
 import { formatOdds, ODDS_FORMATS, type OddsFormat } from './odds-format.ts';
-import { combinedOddsMilli, linesOf, stakeToMinor, systemKinds } from './slip-maths.ts';
+import { combinedOddsMilli, linesOf, stakeText, stakeToMinor, systemKinds } from './slip-maths.ts';
 import {
   COMBO_STAKE,
   comboKind,
@@ -153,7 +153,7 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
               odds_milli,
             })),
           ),
-          stake: stakeOf(line).trim().replace(',', '.'),
+          stake: stakeText(stakeOf(line)) ?? '',
           source: state.source,
           accept_odds: slip.acceptOdds,
           request_id: crypto.randomUUID(),

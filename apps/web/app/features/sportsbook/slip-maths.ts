@@ -49,14 +49,30 @@ export function linesOf(kind: string, legs: number): number {
   return n === legs && k >= 2 && k < n ? binomial(n, k) : 0;
 }
 
-/** A typed stake (`"2.5"`, `"10"`) in minor units, or null when it is not a positive amount. */
+/**
+ * A typed stake as a plain decimal string for the API (`"2.50"`, `"1000"`), or null when it is no
+ * amount. The site writes thousands with commas (spec §9), so `1,000` and `1,000.50` are grouped
+ * digits; a single comma with one or two digits after it is the decimal comma French players type
+ * (`2,50`, `2,5`). A trailing point is dropped (`10.` is `10`).
+ */
+export function stakeText(stake: string): string | null {
+  const text = withoutCommas(stake.trim());
+  return /^\d{1,12}(?:\.\d*)?$/.test(text) ? text.replace(/\.$/, '') : null;
+}
+
+function withoutCommas(typed: string): string {
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed)) return typed.replaceAll(',', '');
+  if (/^\d+,\d{1,2}$/.test(typed)) return typed.replace(',', '.');
+  return typed;
+}
+
+/** A typed stake (`"2.5"`, `"10"`, `"2,50"`, `"1,000"`) in minor units, or null when it is not a positive amount. */
 export function stakeToMinor(stake: string, exponent: number): bigint | null {
-  const trimmed = stake.trim().replace(',', '.');
-  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(trimmed);
-  if (!match) return null;
-  const fraction = match[2] ?? '';
+  const text = stakeText(stake);
+  if (text === null) return null;
+  const [whole = '', fraction = ''] = text.split('.');
   if (fraction.length > exponent) return null;
-  const minor = BigInt(`${match[1]}${fraction.padEnd(exponent, '0')}`);
+  const minor = BigInt(`${whole}${fraction.padEnd(exponent, '0')}`);
   return minor > 0n ? minor : null;
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { framedBettingPath, frameSource } from './frame.ts';
 import { formatOdds, fractionOf } from './odds-format.ts';
-import { combinedOddsMilli, linesOf, stakeToMinor, systemKinds } from './slip-maths.ts';
+import { combinedOddsMilli, linesOf, stakeText, stakeToMinor, systemKinds } from './slip-maths.ts';
 import {
   EMPTY_SLIP,
   hasOddsChanges,
@@ -86,6 +86,24 @@ describe('slip maths', () => {
     expect(stakeToMinor('1.234', 2)).toBeNull();
     expect(stakeToMinor('1e3', 2)).toBeNull();
     expect(stakeToMinor('', 2)).toBeNull();
+  });
+
+  test('commas: grouped thousands as the site writes them, or a French decimal comma', () => {
+    expect(stakeText('1,000')).toBe('1000');
+    expect(stakeText('1,000.50')).toBe('1000.50');
+    expect(stakeText('12,345,678')).toBe('12345678');
+    expect(stakeText('2,50')).toBe('2.50');
+    expect(stakeText(' 2,5 ')).toBe('2.5');
+    expect(stakeText('10.')).toBe('10');
+    expect(stakeText('1,2345')).toBeNull();
+    expect(stakeText('1,00,000')).toBeNull();
+    expect(stakeText('2,50.1')).toBeNull();
+    expect(stakeText('-2')).toBeNull();
+    // The same text is the same amount in every currency: three digits after a comma are grouped.
+    expect(stakeToMinor('1,500', 2)).toBe(150_000n);
+    expect(stakeToMinor('1,500', 3)).toBe(1_500_000n);
+    expect(stakeToMinor('1,500', 0)).toBe(1500n);
+    expect(stakeToMinor('1,000.505', 2)).toBeNull();
   });
 
   test('the accumulator odds are the product, rounded down to the thousandth', () => {

@@ -471,6 +471,32 @@ describe('the bet slip', () => {
     expect(screen.getByTestId('slip-leg').textContent).toContain('Wolves');
   });
 
+  test('a stake typed with a French decimal comma is quoted, totalled and placed as that amount', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWith(
+      <>
+        <ul>
+          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
+        </ul>
+        <BetSlipPanel freeBets={[]} />
+      </>,
+      { locale: 'fr' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
+    answer('sportsbook.quote', quoteAnswer([['1', 2000, true]], '5.00'));
+    fireEvent.change(screen.getByTestId('slip-stake'), { target: { value: '2,50' } });
+    expect(screen.getByTestId('slip-total-stake').textContent).toBe('€2.50');
+    await settleQuote();
+    // The quote had no stake before: '2,50' was not sent, and no payout showed beside €2.50.
+    await waitFor(() => expect(screen.getByTestId('slip-payout').textContent).toBe('€5.00'));
+    const quotes = calls.filter((c) => c.method === 'sportsbook.quote');
+    expect(quotes.at(-1)!.body.get('stake')).toBe('2.50');
+    answer('sportsbook.placeBet', BET);
+    fireEvent.click(screen.getByRole('button', { name: 'Placer le pari' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'sportsbook.placeBet')).toBe(true));
+    expect(calls.find((c) => c.method === 'sportsbook.placeBet')!.body.get('stake')).toBe('2.50');
+  });
+
   test('stake sources: main, the betting bonus balance and the free bets', async () => {
     renderWith(
       <>
