@@ -51,9 +51,9 @@ export default function CashierWithdraw({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-5 laptop:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] laptop:items-start laptop:gap-8">
       <CashierCard id="withdrawable" title={t('withdraw.withdrawable')}>
-        <p className="amount text-3xl font-bold tracking-tight" data-testid="withdrawable-amount">
+        <div className="amount text-3xl font-bold tracking-tight" data-testid="withdrawable-amount">
           {money(settings.withdrawable)}
-        </p>
+        </div>
         <p className="mt-2 text-sm text-muted">{t('withdraw.withdrawableText')}</p>
       </CashierCard>
       <div className="flex min-w-0 flex-col gap-5">

@@ -72,13 +72,14 @@ export default function Jackpot({ loaderData }: Route.ComponentProps) {
       <header className="mt-4 rounded-3xl border border-gold/25 bg-[radial-gradient(120%_140%_at_0%_0%,rgb(245_184_46/0.2),transparent_55%),linear-gradient(135deg,#1c2440,#141a2e)] p-6 tablet:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-balance laptop:text-4xl">{jackpot.name}</h1>
         <p className="mt-4 text-sm font-medium text-muted">{t('detail.now')}</p>
-        <p
+        {/* Not a live region: the amount changes every few seconds while people play, and a screen
+            reader would read each one out. A div: a paragraph this large reads as a heading. */}
+        <div
           className="amount text-3xl font-bold break-words text-gold tabular-nums tablet:text-4xl laptop:text-5xl"
           data-testid="jackpot-amount"
-          aria-live="polite"
         >
           {amount(jackpot.amount)}
-        </p>
+        </div>
         <p className="mt-2 text-sm text-text/85">
           {t('list.mustDropBy', { amount: amount(jackpot.ceiling) })} · {t('detail.live')}
         </p>

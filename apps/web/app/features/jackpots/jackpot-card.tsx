@@ -20,13 +20,13 @@ export function JackpotCard({ jackpot }: { jackpot: JackpotOutput }) {
     >
       <Crown className="absolute end-4 top-4 size-10 text-gold/30" aria-hidden focusable={false} />
       <h2 className="pe-12 text-lg font-semibold tracking-tight">{jackpot.name}</h2>
-      <p
+      {/* Not a live region (it changes every few seconds while people play); a div, not a heading-sized paragraph. */}
+      <div
         className="amount mt-3 text-3xl font-bold text-gold tabular-nums transition-colors tablet:text-4xl"
         data-testid="jackpot-amount"
-        aria-live="polite"
       >
         {money(jackpot.amount, jackpot.currency)}
-      </p>
+      </div>
       <p className="mt-1 text-sm font-medium text-text/85">
         {t('list.mustDropBy', { amount: money(jackpot.ceiling, jackpot.currency) })}
       </p>

@@ -276,8 +276,9 @@ export function BetSlipPanel({ freeBets, onClose }: { freeBets: readonly FreeBet
               <li
                 key={legKey(leg)}
                 className={cx(
-                  'rounded-lg border border-border bg-raised p-2 text-sm',
-                  leg.suspended && 'opacity-60',
+                  'rounded-lg border bg-raised p-2 text-sm',
+                  // Marked, not dimmed: its names and the warning below stay readable.
+                  leg.suspended ? 'border-dashed border-warning/60' : 'border-border',
                 )}
                 data-testid="slip-leg"
               >

@@ -195,12 +195,7 @@ export function MarketGroups({
         >
           <div className="grid gap-3">
             {list.map((market) => (
-              <div
-                key={market.key}
-                data-testid="market"
-                data-status={market.status}
-                className={cx(market.status !== 'active' && 'opacity-60')}
-              >
+              <div key={market.key} data-testid="market" data-status={market.status}>
                 <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
                   {market.name}
                   {market.status === 'suspended' && (
@@ -209,7 +204,13 @@ export function MarketGroups({
                     </span>
                   )}
                 </h3>
-                <div className="grid grid-cols-2 gap-2 tablet:grid-cols-3">
+                {/* Only the (disabled) prices dim: the name and its "Suspended" stay readable. */}
+                <div
+                  className={cx(
+                    'grid grid-cols-2 gap-2 tablet:grid-cols-3',
+                    market.status !== 'active' && 'opacity-60',
+                  )}
+                >
                   {market.outcomes.map((outcome) => (
                     <OddsButton key={outcome.key} event={event} market={market} outcome={outcome} />
                   ))}
