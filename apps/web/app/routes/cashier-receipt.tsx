@@ -100,7 +100,11 @@ export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
               </h3>
               {organization?.contactPoint.telephone && (
                 <p className="text-muted">
-                  <a href={`tel:${organization.contactPoint.telephone}`} className="hover:text-text">
+                  {/* Two stacked links: each at least 24 px tall (WCAG 2.5.8 target size). */}
+                  <a
+                    href={`tel:${organization.contactPoint.telephone}`}
+                    className="inline-flex min-h-6 items-center hover:text-text"
+                  >
                     {organization.contactPoint.telephone}
                   </a>
                 </p>
@@ -108,7 +112,10 @@ export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
               {/* No link into the support section until its page exists (ADR 014). */}
               {hrefAvailable('/support') && (
                 <p className="text-muted">
-                  <Link to={localizePath('/support', locale)} className="text-accent hover:text-accent-hover">
+                  <Link
+                    to={localizePath('/support', locale)}
+                    className="inline-flex min-h-6 items-center text-accent hover:text-accent-hover"
+                  >
                     {t('receipt.support')}
                   </Link>
                 </p>

@@ -55,12 +55,12 @@ export default function CashierWallet({ loaderData }: Route.ComponentProps) {
           <Icon name="wallet" className="text-accent" />
           <h2 id="wallet-main-title">{t('wallet.main')}</h2>
         </div>
-        <p
+        <div
           className="amount mt-3 text-4xl font-bold tracking-tight tablet:text-5xl"
           data-testid="wallet-main"
         >
           {money(balances.balance_main)}
-        </p>
+        </div>
         <p className="mt-2 max-w-prose text-sm text-muted">{t('wallet.mainText')}</p>
         <div className="mt-6 grid grid-cols-2 gap-2 tablet:flex">
           <Button href={localizePath('/cashier/deposit', locale)} iconStart="deposit">

@@ -69,7 +69,7 @@ function CashbackPopup({ cashback, api }: { cashback: CashbackOutput; api: Api }
   return (
     <div className="flex flex-col gap-4" data-testid="cashback-popup">
       {cashback.name && <p className="font-semibold">{cashback.name}</p>}
-      <p className="amount text-3xl font-bold text-gold">{amount}</p>
+      <div className="amount text-3xl font-bold text-gold">{amount}</div>
       <p className="text-sm leading-relaxed text-muted">
         {active
           ? t('cashback.active', { amount, percent: cashback.percent })

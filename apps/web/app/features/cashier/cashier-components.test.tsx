@@ -187,6 +187,10 @@ describe('HistoryRows', () => {
     expect(link.textContent).toContain('Bank card');
     expect(link.textContent).toContain('Cancelled');
     expect(link.textContent).toMatch(/01\.01\.2030 at \d{1,2}:05/);
+    // Its name is what it shows (WCAG 2.5.3, label in name): sign, amount and number included.
+    expect(link.getAttribute('aria-label')).toBeNull();
+    expect(link.textContent).toContain('€20.00');
+    expect(link.textContent).toContain('#7');
     cleanup();
     renderPage(
       <HistoryRows tab="deposit" list={{ total: 0, items: [], pageSize: 4, inited: true }} methods={[]} />,

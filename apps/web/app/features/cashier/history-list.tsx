@@ -16,7 +16,6 @@ import { TransactionStatusBadge } from './status-badge.tsx';
 import { useCashierFormat } from './use-cashier-format.ts';
 
 function Row({ item, methods }: { item: TransactionOutput; methods: readonly MethodInfo[] }) {
-  const { t } = useTranslation('cashier');
   const { money, dateTime, locale } = useCashierFormat();
   // A sign only for money that moved: a credited deposit, a withdrawal held or paid out. A failed
   // or cancelled attempt (funds back) reads muted, as what was asked for.
@@ -27,12 +26,6 @@ function Row({ item, methods }: { item: TransactionOutput; methods: readonly Met
       <Link
         to={localizePath(`/cashier/receipt?id=${item.id}`, locale)}
         className="flex min-h-16 items-center gap-3 px-3 py-3 transition-colors hover:bg-raised/50 tablet:px-4"
-        aria-label={t('history.rowLabel', {
-          method: methodTitle(methods, item.method),
-          amount: money(item.amount),
-          date: dateTime(item.created_at),
-          status: t(`status.${item.type}.${item.status}`),
-        })}
       >
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-raised text-muted">
           <Icon name={item.type === 'withdrawal' ? 'withdraw' : 'deposit'} />

@@ -149,9 +149,9 @@ function DiceOutcome({ view }: { view: unknown }): React.ReactElement | null {
   return (
     <div className="rounded-xl border border-border bg-background/60 p-4" data-testid="outcome-dice">
       <div className="flex items-baseline justify-between gap-3">
-        <p className={cx('amount text-3xl font-extrabold', win ? 'text-accent' : 'text-text')}>
+        <div className={cx('amount text-3xl font-extrabold', win ? 'text-accent' : 'text-text')}>
           {t('outcome.roll', { roll: rollText })}
-        </p>
+        </div>
         <p className="text-sm text-muted">
           {t('outcome.target', { direction: t(over ? 'outcome.over' : 'outcome.under'), target: targetText })}
         </p>
