@@ -4,6 +4,7 @@
  * odds in thousandths; the potential payout itself comes from `sportsbook.quote`.
  */
 import { SPORTSBOOK_MAX_LEGS } from '@croupier/contract/sportsbook/betting';
+import { toMinorUnits } from '../../ui/format.ts';
 
 /** Named full covers: legs and lines (doubles and up, plus singles for the "lucky" ones). */
 export const NAMED_SYSTEMS = {
@@ -69,10 +70,9 @@ function withoutCommas(typed: string): string {
 /** A typed stake (`"2.5"`, `"10"`, `"2,50"`, `"1,000"`) in minor units, or null when it is not a positive amount. */
 export function stakeToMinor(stake: string, exponent: number): bigint | null {
   const text = stakeText(stake);
-  if (text === null) return null;
-  const [whole = '', fraction = ''] = text.split('.');
-  if (fraction.length > exponent) return null;
-  const minor = BigInt(`${whole}${fraction.padEnd(exponent, '0')}`);
+  // More decimals than the currency has is no stake (toMinorUnits would round them away).
+  if (text === null || (text.split('.')[1]?.length ?? 0) > exponent) return null;
+  const minor = toMinorUnits(text, exponent);
   return minor > 0n ? minor : null;
 }
 

@@ -184,6 +184,21 @@ function renderWith(
   return render(<Stub initialEntries={[path]} />);
 }
 
+/** Event rows (id, home, away) above an empty-handed bet slip: the slip tests' page. */
+function renderRowsAndSlip(rows: [string, string, string][], options?: Parameters<typeof renderWith>[1]) {
+  return renderWith(
+    <>
+      <ul>
+        {rows.map(([id, home, away]) => (
+          <EventRow key={id} event={event(id, home, away)} utcOffset={0} />
+        ))}
+      </ul>
+      <BetSlipPanel freeBets={[]} />
+    </>,
+    options,
+  );
+}
+
 async function settleQuote() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS + 20);
@@ -218,14 +233,7 @@ function quoteAnswer(selections: [string, number, boolean][], payout: string | n
 describe('event rows and markets', () => {
   test('a live row shows the score, a running clock and the main market; a click adds to the slip', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-    );
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']]);
     const row = within(await screen.findByTestId('event-row'));
     expect(row.getByTestId('score-home').textContent).toBe('2');
     expect(row.getByTestId('score-away').textContent).toBe('1');
@@ -287,15 +295,10 @@ describe('event rows and markets', () => {
 describe('the bet slip', () => {
   test('accumulator maths: total odds, lines, total stake and the quoted payout; system kinds by leg count', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-          <EventRow event={event('2', 'Bears', 'Wolves')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-    );
+    renderRowsAndSlip([
+      ['1', 'Lions', 'Tigers'],
+      ['2', 'Bears', 'Wolves'],
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Accumulator' }));
@@ -325,16 +328,11 @@ describe('the bet slip', () => {
   });
 
   test('systems are offered when the legs fit: three legs give 2/3, Trixie and Patent', async () => {
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-          <EventRow event={event('2', 'Bears', 'Wolves')} utcOffset={0} />
-          <EventRow event={event('3', 'Hawks', 'Owls')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-    );
+    renderRowsAndSlip([
+      ['1', 'Lions', 'Tigers'],
+      ['2', 'Bears', 'Wolves'],
+      ['3', 'Hawks', 'Owls'],
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wolves 1.50' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hawks 2.00' }));
@@ -352,14 +350,7 @@ describe('the bet slip', () => {
   });
 
   test('the odds format is the player’s setting, kept in the browser', async () => {
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-    );
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']]);
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     fireEvent.change(screen.getByTestId('odds-format'), { target: { value: 'fractional' } });
     expect(screen.getByRole('button', { name: 'Draw 9/4' })).toBeTruthy();
@@ -398,14 +389,7 @@ describe('the bet slip', () => {
 
   test('odds changed: the new odds show, Accept changes takes them, the bet goes with them', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-    );
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']]);
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     answer('sportsbook.quote', quoteAnswer([['1', 2000, true]], null));
     fireEvent.change(screen.getByTestId('slip-stake'), { target: { value: '5' } });
@@ -440,14 +424,11 @@ describe('the bet slip', () => {
   });
 
   test('singles: one placeBet per staked selection, each with its own request id; a typed refusal in French', async () => {
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-          <EventRow event={event('2', 'Bears', 'Wolves')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
+    renderRowsAndSlip(
+      [
+        ['1', 'Lions', 'Tigers'],
+        ['2', 'Bears', 'Wolves'],
+      ],
       { locale: 'fr' },
     );
     // Odds as the site writes every number (spec §9), beside money in the same convention.
@@ -474,15 +455,7 @@ describe('the bet slip', () => {
 
   test('a stake typed with a French decimal comma is quoted, totalled and placed as that amount', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-      { locale: 'fr' },
-    );
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']], { locale: 'fr' });
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     answer('sportsbook.quote', quoteAnswer([['1', 2000, true]], '5.00'));
     fireEvent.change(screen.getByTestId('slip-stake'), { target: { value: '2,50' } });
@@ -520,15 +493,7 @@ describe('the bet slip', () => {
   });
 
   test('a guest is asked to log in instead of placing', async () => {
-    renderWith(
-      <>
-        <ul>
-          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
-        </ul>
-        <BetSlipPanel freeBets={[]} />
-      </>,
-      { signedIn: false },
-    );
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']], { signedIn: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
     expect(screen.queryByTestId('slip-place')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
