@@ -266,8 +266,12 @@ function pushSuite(name: string, env: () => Record<string, string>) {
       expect(extra.status).toBe(429);
       // A tab closed frees its place.
       held[0]!.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const again = await stream('/api/stream', { cookie: player.cookie, ...sameOrigin });
+      // The server hears the close when its socket does: ask again until then (at most 5 s).
+      let again = await stream('/api/stream', { cookie: player.cookie, ...sameOrigin });
+      for (let tries = 0; again.status === 429 && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        again = await stream('/api/stream', { cookie: player.cookie, ...sameOrigin });
+      }
       expect(again.status).toBe(200);
       for (const client of [...held, again]) client.close();
     });
@@ -275,11 +279,15 @@ function pushSuite(name: string, env: () => Record<string, string>) {
     it('ignores an absurd Last-Event-ID and sends resync for one older than the window', async () => {
       const player = await cluster.createPlayer();
       const push = cluster.nodes[0]!.app.services.push;
+      // A witness stream on node B sees both events live, so none is still on the wire when the
+      // streams below open (a stream opened while one is would rightly get it live).
+      const witness = await stream('/api/stream', { cookie: player.cookie, ...sameOrigin });
+      await witness.next('balance');
       const old = await push.publish(player.id, 'tournament', { rank: 9 });
       await push.publish(player.id, 'tournament', { rank: 8 });
-      // Let node B hear both while it holds no stream of this player (a stream opened while they are
-      // on the wire would rightly get them live).
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await witness.next('tournament');
+      await witness.next('tournament');
+      witness.close();
 
       for (const absurd of ['99999999999999999', 'abc', '-1', '1'.repeat(400), '1e9']) {
         const client = await stream('/api/stream', {
