@@ -125,7 +125,7 @@ test('marketing creates a tournament that players then see on /tournaments', asy
 test('marketing renames a loyalty level and the player card shows it', async () => {
   const page = await openPage();
   await signIn(page, '/backoffice/loyalty');
-  await page.getByRole('button', { name: 'Edit Croupier Club' }).click();
+  await page.getByRole('button', { name: 'Edit levels of Croupier Club' }).click();
   await page.locator('input[name="levels.1.nameEn"]').fill('Silver Star');
   const cards = page.getByTestId('marketing-preview').getByTestId('loyalty-level-card');
   await cards.filter({ hasText: 'Silver Star' }).waitFor();
@@ -142,7 +142,7 @@ test('on a phone, in French, the three desks and their forms fit the screen', as
   for (const [path, button] of [
     ['/fr/backoffice/tournaments', 'Nouveau tournoi'],
     ['/fr/backoffice/jackpots', 'Nouveau jackpot'],
-    ['/fr/backoffice/loyalty', 'Modifier Club Croupier'],
+    ['/fr/backoffice/loyalty', 'Modifier les niveaux de Club Croupier'],
   ] as const) {
     await goto(page, path);
     await page.getByRole('button', { name: button }).click();

@@ -93,7 +93,9 @@ export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) 
                       size="sm"
                       variant="secondary"
                       onClick={() => setEditing(item.id)}
-                      aria-label={t('marketing.editNamed', { name: item.name[locale] || item.name.en })}
+                      aria-label={t('loyaltyDesk.editLevelsNamed', {
+                        name: item.name[locale] || item.name.en,
+                      })}
                     >
                       {t('loyaltyDesk.editLevels')}
                     </Button>

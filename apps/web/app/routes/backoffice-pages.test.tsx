@@ -1060,7 +1060,7 @@ describe('marketing desks', () => {
       return error(400, 'level_demotes_players');
     });
     renderBackoffice('/fr/backoffice/loyalty');
-    fireEvent.click(await screen.findByRole('button', { name: 'Modifier Club' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier les niveaux de Club' }));
     const threshold = screen.getAllByLabelText('Points de niveau requis')[1] as HTMLInputElement;
     fireEvent.change(threshold, { target: { value: '900' } });
     fireEvent.change(screen.getAllByLabelText('Nom (français)')[1] as HTMLElement, {
@@ -1306,6 +1306,24 @@ describe('promotions', () => {
     expect(promoCodesCsv('spring-code', [{ code: '=SUM(A1)', usage_limit: 1, used: 0 }])).toBe(
       "offer,code,usage_limit,used,starts_at,ends_at\r\nspring-code,'=SUM(A1),1,0,,\r\n",
     );
+  });
+
+  test("in French, the offers list shows each offer's French title", async () => {
+    saveToken('jwt-1');
+    fakeServer(({ method, path }) => {
+      if (path === '/nfx/users/me') return { status: 200, body: MARKETING };
+      if (method === 'GET' && path.startsWith('/nfx/operator/bonus-templates'))
+        return { status: 200, body: { data: { items: [] } } };
+      if (method === 'GET' && path === '/nfx/operator/offers')
+        return { status: 200, body: { data: { items: [OFFER] } } };
+      if (method === 'GET' && path === '/nfx/operator/popups')
+        return { status: 200, body: { data: { items: [POPUP] } } };
+      return error(404, 'not_found');
+    });
+    renderBackoffice('/fr/backoffice/promotions?tab=offers');
+    const row = await screen.findByTestId('offer-row-spring-code');
+    expect(row.textContent).toContain('Code du printemps');
+    expect(row.textContent).not.toContain('Spring code');
   });
 
   test('the popup editor previews with the player popup, in French; a stale version is told', async () => {

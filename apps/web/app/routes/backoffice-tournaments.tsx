@@ -116,7 +116,12 @@ export default function BackofficeTournaments({ loaderData }: Route.ComponentPro
                       size="sm"
                       variant="secondary"
                       onClick={() => setEditing({ kind: 'edit', id: item.id })}
-                      aria-label={t('marketing.editNamed', { name: item.name[locale] || item.name.en })}
+                      aria-label={t(
+                        item.status === 'future' ? 'marketing.editNamed' : 'marketing.openNamed',
+                        {
+                          name: item.name[locale] || item.name.en,
+                        },
+                      )}
                     >
                       {item.status === 'future' ? t('marketing.edit') : t('marketing.open')}
                     </Button>

@@ -142,9 +142,12 @@ export function ErrorNote({ text }: { text: string }) {
  */
 export function TableBox({ children, label }: { children: ReactNode; label: string }) {
   return (
+    // Focusable, so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
     <section
       aria-label={label}
-      className="relative overflow-x-auto rounded-xl border border-border bg-surface"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >
       {children}
     </section>
