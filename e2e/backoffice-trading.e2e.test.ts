@@ -16,6 +16,7 @@ import { newBrowser } from '../apps/server/src/modules/accounts/account-test-cli
 import { base32Decode, totpAt } from '../apps/server/src/modules/auth/totp.ts';
 import { createStaff } from '../apps/server/src/modules/backoffice/staff-test-client.ts';
 import { launchBrowser } from './browser.ts';
+import { axeProblems } from './kit.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -118,7 +119,11 @@ afterEach(async () => {
 });
 
 async function openPage(): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
@@ -181,10 +186,12 @@ test('a trader suspends a market (a player cannot bet on it), reopens it, and se
   const preview = settle.getByRole('region', { name: 'Money it moves' });
   await preview.waitFor();
   expect(await preview.innerText()).toContain('€20.00');
+  expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'backoffice-trading-settle-1440-en.png') });
   await settle.getByRole('button', { name: 'Confirm the settlement' }).click();
   await page.getByText('Match result is settled.').waitFor();
   await market.getByText('Settled', { exact: true }).waitFor();
+  expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({
     path: path.join(SCREENSHOTS, 'backoffice-trading-event-1440-en.png'),
     fullPage: true,

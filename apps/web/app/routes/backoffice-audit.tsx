@@ -39,7 +39,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 const OUTCOME_CLASS: Record<AuditRecord['outcome'], string> = {
   done: 'bg-accent/15 text-accent',
   refused: 'bg-warning/15 text-warning',
-  failed: 'bg-danger/15 text-danger',
+  failed: 'bg-danger/15 text-danger-soft',
 };
 
 const INPUT =

@@ -45,7 +45,7 @@ export function EventStatus({ status }: { status: string }) {
     <span
       className={cx(
         'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-        status === 'live' ? 'bg-danger/15 text-danger' : 'bg-raised text-muted',
+        status === 'live' ? 'bg-danger/15 text-danger-soft' : 'bg-raised text-muted',
       )}
     >
       {t(`trading.eventStatus.${status}`, { defaultValue: status })}

@@ -130,7 +130,7 @@ export function ToastProvider({
 
 const KIND_STYLE: Record<ToastKind, { icon: IconName; badge: string; label: string }> = {
   success: { icon: 'check-circle', badge: 'bg-accent/15 text-accent', label: 'toastSuccess' },
-  error: { icon: 'error', badge: 'bg-danger/15 text-danger', label: 'toastError' },
+  error: { icon: 'error', badge: 'bg-danger/15 text-danger-soft', label: 'toastError' },
   info: { icon: 'info', badge: 'bg-info/15 text-info', label: 'toastInfo' },
 };
 

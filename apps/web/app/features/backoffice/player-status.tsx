@@ -8,7 +8,7 @@ export function PlayerStatus({ status }: { status: string }) {
     <span
       className={cx(
         'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
-        status === 'active' ? 'bg-accent/15 text-accent' : 'bg-danger/15 text-danger',
+        status === 'active' ? 'bg-accent/15 text-accent' : 'bg-danger/15 text-danger-soft',
       )}
     >
       {t(`players.statuses.${status}`, { defaultValue: status })}

@@ -23,7 +23,7 @@ const BADGE: Record<VerificationStatus, string> = {
   pending: 'bg-warning/15 text-warning',
   verified: 'bg-accent/15 text-accent',
   retry: 'bg-warning/15 text-warning',
-  rejected: 'bg-danger/15 text-danger',
+  rejected: 'bg-danger/15 text-danger-soft',
 };
 
 /** How often the page asks again while the review runs. */
