@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { createStaff } from '../apps/server/src/modules/backoffice/staff-test-client.ts';
 import { launchBrowser } from './browser.ts';
+import { axeProblems } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -43,7 +44,11 @@ afterEach(async () => {
 });
 
 async function openPage(cookies: { name: string; value: string }[] = []): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    bypassCSP: true,
+  });
   contexts.push(context);
   if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url: site.baseUrl })));
   const page = await context.newPage();
@@ -87,6 +92,7 @@ test('marketing creates a promo code in the back office; a player redeems it on 
   const download = staff.waitForEvent('download');
   await staff.getByTestId('promo-codes-download').click();
   expect((await download).suggestedFilename()).toBe('promo-no-deposit-codes.csv');
+  expect(await axeProblems(staff)).toEqual([]);
 
   await staff.screenshot({
     path: path.join(SCREENSHOTS, 'backoffice-promo-codes-1280-en.png'),
@@ -99,6 +105,7 @@ test('marketing creates a promo code in the back office; a player redeems it on 
   await staff.locator('textarea[name="content.en"]').fill('Ten euros for you.');
   await staff.getByTestId('popup-preview').getByText('Ten euros for you.').waitFor();
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await axeProblems(staff)).toEqual([]);
   await staff.screenshot({
     path: path.join(SCREENSHOTS, 'backoffice-popup-editor-375-en.png'),
     fullPage: true,

@@ -208,6 +208,7 @@ test('a payments staff member signs in, sets up two-factor, and approves a pendi
   const dialog = page.getByRole('dialog', { name: `Approve withdrawal ${withdrawalId}?` });
   await dialog.waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'backoffice-payments-confirm-1440-en.png') });
+  expect(await axeProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await page.getByText(`Withdrawal ${withdrawalId} approved.`).waitFor();
   await page.getByText('No withdrawals with this status.').waitFor();
@@ -304,6 +305,7 @@ test('an admin finds a player, adds a note and adjusts the balance after confirm
   await page.getByRole('button', { name: 'Adjust the balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adjust the balance?' });
   expect(await dialog.innerText()).toContain('€5.50 will be credited to the main balance');
+  expect(await axeProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Adjust the balance' }).click();
   await page.getByText('Balance adjusted: €5.50.').waitFor();
   await page.getByRole('region', { name: 'Money and verification' }).getByText('€75.50').waitFor();

@@ -951,7 +951,7 @@ function PromoCodes({ offer, codes }: { offer: Offer; codes: PromoCode[] }) {
         )}
       </div>
       {codes.length > 0 && (
-        <TableBox label={t('promotions.codes.title', { key: offer.key })}>
+        <TableBox label={t('promotions.codes.table', { key: offer.key })}>
           <table className="w-full min-w-[32rem] border-collapse">
             <thead className="border-b border-border">
               <tr>
