@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
-import { formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
+import { formatStaffMoney, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
@@ -85,7 +85,7 @@ export default function BackofficeJackpots({ loaderData }: Route.ComponentProps)
               {items.map((item) => (
                 <tr key={item.id} className="border-b border-border last:border-0">
                   <td className={cx(TD, 'break-words')}>
-                    <span className="block font-medium">{item.name[locale] || item.name.en}</span>
+                    <span className="block font-medium">{inLocale(item.name, locale)}</span>
                     <span className="block text-xs text-muted">{item.key}</span>
                   </td>
                   <td className={TD}>{item.enabled ? t('jackpots.running') : t('jackpots.paused')}</td>
@@ -101,7 +101,7 @@ export default function BackofficeJackpots({ loaderData }: Route.ComponentProps)
                       size="sm"
                       variant="secondary"
                       onClick={() => setEditing({ kind: 'edit', id: item.id })}
-                      aria-label={t('marketing.editNamed', { name: item.name[locale] || item.name.en })}
+                      aria-label={t('marketing.editNamed', { name: inLocale(item.name, locale) })}
                     >
                       {t('marketing.edit')}
                     </Button>

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
+import { inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
@@ -75,7 +76,7 @@ export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) 
               {items.map((item) => (
                 <tr key={item.id} className="border-b border-border last:border-0">
                   <td className={cx(TD, 'break-words')}>
-                    <span className="block font-medium">{item.name[locale] || item.name.en}</span>
+                    <span className="block font-medium">{inLocale(item.name, locale)}</span>
                     <span className="block text-xs text-muted">{item.key}</span>
                   </td>
                   <td className={TD}>
@@ -86,7 +87,7 @@ export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) 
                         : t('loyaltyDesk.disabled')}
                   </td>
                   <td className={cx(TD, 'break-words')}>
-                    {item.levels.map((level) => level.name[locale] || level.name.en).join(' · ')}
+                    {item.levels.map((level) => inLocale(level.name, locale)).join(' · ')}
                   </td>
                   <td className={TD}>
                     <Button
@@ -94,7 +95,7 @@ export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) 
                       variant="secondary"
                       onClick={() => setEditing(item.id)}
                       aria-label={t('loyaltyDesk.editLevelsNamed', {
-                        name: item.name[locale] || item.name.en,
+                        name: inLocale(item.name, locale),
                       })}
                     >
                       {t('loyaltyDesk.editLevels')}
@@ -124,7 +125,7 @@ function LevelsEditor({
   const [tried, setTried] = useState(false);
   const { save, pending, serverProblems, refusal } = useDeskSave();
   const problems = tried ? { ...serverProblems, ...levelProblems(levels) } : serverProblems;
-  const pointsAlias = programme.points_alias[locale] || programme.points_alias.en;
+  const pointsAlias = inLocale(programme.points_alias, locale);
   const alias = { pointsAlias, pointsAliasOne: programme.points_alias_one[locale] || pointsAlias };
   const setLevel = (index: number, change: Partial<LevelForm>) =>
     setLevels((previous) => previous.map((level, i) => (i === index ? { ...level, ...change } : level)));
@@ -143,7 +144,7 @@ function LevelsEditor({
       className="mb-6 rounded-xl border border-border bg-surface p-4"
     >
       <h2 className="mb-3 font-semibold">
-        {t('loyaltyDesk.editingLevels', { name: programme.name[locale] || programme.name.en })}
+        {t('loyaltyDesk.editingLevels', { name: inLocale(programme.name, locale) })}
       </h2>
       <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
         {refusal && <ErrorNote text={refusal} />}

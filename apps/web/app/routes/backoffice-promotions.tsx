@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
-import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
+import { formatStaffDateTime, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import {
@@ -112,12 +112,6 @@ function useSave() {
 
 function localized(form: FormData, name: string): Localized {
   return { en: String(form.get(`${name}.en`) ?? ''), fr: String(form.get(`${name}.fr`) ?? '') };
-}
-
-/** A name or title in the back office's language, the English one when it has none. */
-function useInLocale(): (value: Localized) => string {
-  const locale = localeOfPath(useLocation().pathname);
-  return (value) => value[locale] || value.en;
 }
 
 function LocalizedFields({
@@ -228,7 +222,7 @@ type Href = (query: Record<string, string | number>) => string;
 
 function TemplatesTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
-  const inLocale = useInLocale();
+  const locale = localeOfPath(useLocation().pathname);
   const editing =
     data.edit === 'new' ? null : data.templates.find((template) => String(template.id) === data.edit);
   if (data.edit === 'new' || editing) {
@@ -257,7 +251,7 @@ function TemplatesTab({ data, href }: { data: Data; href: Href }) {
             {data.templates.map((template) => (
               <tr key={template.id} className="border-b border-border last:border-0">
                 <td className={cx(TD, 'font-mono')}>{template.key}</td>
-                <td className={TD}>{inLocale(template.name)}</td>
+                <td className={TD}>{inLocale(template.name, locale)}</td>
                 <td className={TD}>
                   {t(`promotions.kinds.${template.kind}`, { defaultValue: template.kind })}
                 </td>
@@ -550,7 +544,6 @@ function TemplateForm({ template, cancelHref }: { template: BonusTemplate | null
 function OffersTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
   const locale = localeOfPath(useLocation().pathname);
-  const inLocale = useInLocale();
   const editing = data.edit === 'new' ? null : data.offers.find((offer) => String(offer.id) === data.edit);
   if (data.edit === 'new' || editing) {
     return (
@@ -585,7 +578,7 @@ function OffersTab({ data, href }: { data: Data; href: Href }) {
                 data-testid={`offer-row-${offer.key}`}
               >
                 <td className={cx(TD, 'font-mono')}>{offer.key}</td>
-                <td className={TD}>{inLocale(offer.title)}</td>
+                <td className={TD}>{inLocale(offer.title, locale)}</td>
                 <td className={TD}>
                   {t(`promotions.triggers.${offer.trigger}`, { defaultValue: offer.trigger })}
                 </td>
@@ -628,7 +621,7 @@ function OfferForm({
   cancelHref: string;
 }) {
   const { t } = useTranslation('backoffice');
-  const inLocale = useInLocale();
+  const locale = localeOfPath(useLocation().pathname);
   const { save, pending, error } = useSave();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -752,7 +745,7 @@ function OfferForm({
               className="size-4 accent-accent"
             />
             <span className="font-mono">{template.key}</span>
-            <span className="text-muted">{inLocale(template.name)}</span>
+            <span className="text-muted">{inLocale(template.name, locale)}</span>
           </label>
         ))}
       </fieldset>
@@ -980,7 +973,7 @@ function PromoCodes({ offer, codes }: { offer: Offer; codes: PromoCode[] }) {
 
 function PopupsTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
-  const inLocale = useInLocale();
+  const locale = localeOfPath(useLocation().pathname);
   const editing = data.edit === 'new' ? null : data.popups.find((popup) => String(popup.id) === data.edit);
   if (data.edit === 'new' || editing) {
     return <PopupForm popup={editing ?? null} offers={data.offers} cancelHref={href({ tab: 'popups' })} />;
@@ -1006,7 +999,7 @@ function PopupsTab({ data, href }: { data: Data; href: Href }) {
             {data.popups.map((popup) => (
               <tr key={popup.id} className="border-b border-border last:border-0">
                 <td className={cx(TD, 'font-mono')}>{popup.key}</td>
-                <td className={TD}>{inLocale(popup.title)}</td>
+                <td className={TD}>{inLocale(popup.title, locale)}</td>
                 <td className={TD}>
                   <EnabledBadge enabled={popup.enabled} />
                 </td>

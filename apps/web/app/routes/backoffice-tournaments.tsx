@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
-import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
+import { formatStaffDateTime, formatStaffMoney, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
@@ -97,7 +97,7 @@ export default function BackofficeTournaments({ loaderData }: Route.ComponentPro
               {items.map((item) => (
                 <tr key={item.id} className="border-b border-border last:border-0">
                   <td className={cx(TD, 'break-words')}>
-                    <span className="block font-medium">{item.name[locale] || item.name.en}</span>
+                    <span className="block font-medium">{inLocale(item.name, locale)}</span>
                     <span className="block text-xs text-muted">{item.key}</span>
                   </td>
                   <td className={TD}>{t(`tournaments.status.${item.status}`)}</td>
@@ -119,7 +119,7 @@ export default function BackofficeTournaments({ loaderData }: Route.ComponentPro
                       aria-label={t(
                         item.status === 'future' ? 'marketing.editNamed' : 'marketing.openNamed',
                         {
-                          name: item.name[locale] || item.name.en,
+                          name: inLocale(item.name, locale),
                         },
                       )}
                     >
@@ -189,7 +189,7 @@ function TournamentEditor({
   async function cancelTournament() {
     if (!current) return;
     const confirmed = await dialogs.confirm({
-      title: t('tournaments.cancelTitle', { name: current.name[locale] || current.name.en }),
+      title: t('tournaments.cancelTitle', { name: inLocale(current.name, locale) }),
       text: t('tournaments.cancelText', { count: current.participants }),
       confirmText: t('tournaments.cancelTournament'),
       cancelText: t('cancel'),

@@ -1,5 +1,10 @@
-/** How the back office writes dates, secrets and codes. */
+/** How the back office writes dates, secrets, codes and localized names. */
 import { LOCALE_TAGS, type Locale } from '@croupier/contract/locales';
+
+/** A name or title in the page's language, the English one where it has none. */
+export function inLocale(value: { en: string } & Partial<Record<Locale, string>>, locale: Locale): string {
+  return value[locale] || value.en;
+}
 
 /** A TOTP code as typed: six digits. */
 export const MFA_CODE_PATTERN = '[0-9]{6}';
