@@ -6,13 +6,19 @@
  * /profile/bets. axe finds no serious or critical problem on /betting and /profile/bets.
  *
  * The simulator feed runs (SPORTSBOOK_FEED=simulator, default speed), its first pass done before the
- * journey. "Changed odds" is made certain: the journey rewrites the stored slip's odds (what the
- * player saw) before the quote, as if the market had moved since. Screenshots go to
- * SPORTSBOOK_SCREENSHOTS or a temporary directory (e2e/journey.ts).
+ * journey. The live leg is taken from the football match the timetable kicks off just before the
+ * site starts, the other legs from tomorrow's matches: no leg's match ends, kicks off or is called
+ * off while the player places it. "Changed odds" is made certain: the journey rewrites the stored
+ * slip's odds (what the player saw) before the quote, as if the market had moved since. Screenshots
+ * go to SPORTSBOOK_SCREENSHOTS or a temporary directory (e2e/journey.ts).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { TIMETABLE } from '../apps/server/src/modules/sportsbook/simulator/simulator.ts';
+import { isCalledOff } from '../apps/server/src/modules/sportsbook/simulator/script.ts';
+import {
+  createSimulatorAdapter,
+  TIMETABLE,
+} from '../apps/server/src/modules/sportsbook/simulator/simulator.ts';
 import { journeySite, type Lang } from './journey.ts';
 import { axeProblems, depositWithSuccessCard, registerAdult, until } from './kit.ts';
 import { hydrated } from './page-ready.ts';
@@ -41,16 +47,34 @@ const WORDS = {
 /**
  * A football match kicks off 45 s before the site starts (the timetable moved to put one there):
  * at the default 6× speed the English journey meets it around minute 6 and the French one around
- * minute 20, its markets open and undecided. Left to the wall clock, a run could start while every
- * live match was all but decided for minutes (a CI run found no undecided leg in 120 s).
+ * minute 20, its markets open and undecided; it ends some 15 minutes later. The journey takes its
+ * live leg there. Left to the wall clock, a run could start while every live match was all but
+ * decided for minutes (a CI run found no undecided leg in 120 s), and a leg from another live match
+ * may be from one about to end (a CI run could not place its accumulator in 90 s).
  */
+const LOADED_AT = Date.now();
+const SEED = 'croupier-journey';
 const { everyMs, offsetMs } = TIMETABLE.football;
-const KICKOFF_SHIFT_MS = (((Date.now() - 45_000 - offsetMs) % everyMs) + everyMs) % everyMs;
+/**
+ * The shift putting a football kick-off 45 s before now, and that match. One fixture in 40 is called
+ * off before kick-off: then the shift a slot further puts the one before it there.
+ */
+const { KICKOFF_SHIFT_MS, OUR_MATCH } = (() => {
+  const first = (((LOADED_AT - 45_000 - offsetMs) % everyMs) + everyMs) % everyMs;
+  for (let shift = first; shift <= 86_400_000; shift += everyMs) {
+    const adapter = createSimulatorAdapter({ seed: SEED, kickoffShiftMs: shift });
+    const [match, ...others] = adapter.fixtures('football', LOADED_AT - 60_000, LOADED_AT);
+    if (!match || others.length > 0) throw new Error('the shifted timetable has no single kick-off 45 s ago');
+    if (!isCalledOff(match, SEED)) return { KICKOFF_SHIFT_MS: shift, OUR_MATCH: match };
+  }
+  throw new Error('every shifted football match is called off');
+})();
 
 const journey = journeySite('sportsbook', 'SPORTSBOOK_SCREENSHOTS', {
   env: {
     SPORTSBOOK_FEED: 'simulator',
     SPORTSBOOK_LIVE_DELAY_MS: '0',
+    SPORTSBOOK_SIMULATOR_SEED: SEED,
     SPORTSBOOK_SIMULATOR_KICKOFF_SHIFT_MS: String(KICKOFF_SHIFT_MS),
   },
 });
@@ -72,6 +96,14 @@ async function eventually(
     },
     timeoutMs,
   );
+}
+
+/** /betting with tomorrow's matches in its upcoming list (the day tab a player clicks). */
+async function tomorrow(page: Page, prefix: string): Promise<void> {
+  await goto(page, `${prefix}/betting`);
+  await page.getByTestId('day-tabs').getByRole('link').nth(1).click();
+  await page.waitForURL(/[?&]day=1\b/);
+  await page.getByTestId('upcoming-events').waitFor();
 }
 
 async function reload(page: Page): Promise<void> {
@@ -129,14 +161,6 @@ async function undecided(scope: Locator): Promise<boolean> {
   return odds.length === count && odds.every((value) => Number.isFinite(value) && value >= 1.2);
 }
 
-/** The live row with the most time left (the list runs by kick-off) whose main market is undecided. */
-async function undecidedLiveRow(live: Locator): Promise<Locator | null> {
-  for (let index = (await live.count()) - 1; index >= 0; index -= 1) {
-    if (await undecided(live.nth(index))) return live.nth(index);
-  }
-  return null;
-}
-
 /** Clicks an outcome of the event page's first open, undecided market; false if there is none. */
 async function clickUndecidedMarket(page: Page): Promise<boolean> {
   const markets = page.getByTestId('market-groups').locator('[data-testid="market"][data-status="active"]');
@@ -174,15 +198,20 @@ async function staleOdds(page: Page): Promise<void> {
  */
 async function place(page: Page, box: Locator, lang: Lang, what: string): Promise<void> {
   const words = WORDS[lang];
+  // What the slip last said, for the failure message: the refusal shown, or why Place was disabled.
+  let last = 'nothing';
   await eventually(
     `${what} placed`,
     async () => {
       if (await box.getByTestId('slip-accept-changes').isVisible()) {
         await box.getByRole('button', { name: words.acceptChanges }).click();
       }
-      if (await box.getByTestId('slip-place').isDisabled()) return false;
+      if (await box.getByTestId('slip-place').isDisabled()) {
+        last = `Place disabled; legs: ${(await box.getByTestId('slip-leg').allInnerTexts()).join(' | ')}`;
+        return false;
+      }
       await box.getByTestId('slip-place').click();
-      return page
+      const placed = await page
         .getByText(words.placed)
         .first()
         .waitFor({ timeout: 10_000 })
@@ -190,9 +219,14 @@ async function place(page: Page, box: Locator, lang: Lang, what: string): Promis
           () => true,
           () => false,
         );
+      if (!placed && (await box.getByTestId('slip-error').isVisible()))
+        last = `refused: ${await box.getByTestId('slip-error').innerText()}`;
+      return placed;
     },
     90_000,
-  );
+  ).catch((error: Error) => {
+    throw new Error(`${error.message} (the slip last showed: ${last.replace(/\s+/g, ' ')})`);
+  });
 }
 
 async function bettingJourney(lang: Lang, width: number): Promise<void> {
@@ -205,26 +239,25 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   await registerAdult(page, journey.site.baseUrl, `sportsbook-${lang}-${Date.now()}@example.test`);
   await depositWithSuccessCard(page, { baseUrl: journey.site.baseUrl, goto }, prefix, 20);
 
-  // A live match from /betting, its page, one leg.
+  // Our live match from /betting, its page, one leg.
   await goto(page, `${prefix}/betting`);
   expect(await axeProblems(page)).toEqual([]);
-  const live = page.getByTestId('live-events').getByTestId('event-row');
+  const row = page
+    .getByTestId('live-events')
+    .getByTestId('event-row')
+    .filter({ has: page.locator(`a[href$="/betting/event/${encodeURIComponent(OUR_MATCH.eventId)}"]`) });
   await eventually(
-    'a live match',
-    async () => (await live.count()) > 0,
+    'our match in the live list',
+    () => row.isVisible(),
     60_000,
     () => reload(page),
   );
   await journey.shot(page, `betting-${lang}-${width}`, true);
-  // A match may end between the list and its page; then take another. The one with the most time
-  // left whose market is undecided, so the accumulator is placed before its match ends or its
-  // market closes (a CI run took a match all but decided, whose market never reopened).
-  // Its markets suspend on dangerous moments: wait for one to open, else take another match.
+  // Its markets suspend on dangerous moments, and one may be all but decided (a CI run's leg at
+  // 1.015 never reopened): wait for an undecided one to open.
   await eventually(
-    'a leg from an undecided live match page with its score',
+    'a leg from our live match page with its score',
     async () => {
-      const row = await undecidedLiveRow(live);
-      if (!row) return false;
       await row.getByRole('link').click();
       await page.waitForURL(/\/betting\/event\//);
       await hydrated(page);
@@ -235,8 +268,6 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
         .waitFor({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
-      // A market of its own may be nearly decided even when the match is not (a total almost
-      // reached: a CI run's leg at 1.015 never reopened): take an undecided one.
       if (!scored) return false;
       await openOdds(page.getByTestId('market-groups'))
         .waitFor({ timeout: 15_000 })
@@ -246,8 +277,9 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
     120_000,
     () => goto(page, `${prefix}/betting`),
   );
-  // A second leg from another match (the upcoming list of /betting).
-  await goto(page, `${prefix}/betting`);
+  // A second leg from another match: tomorrow's in the upcoming list of /betting (one of today's may
+  // kick off, or be called off, while the player places it).
+  await tomorrow(page, prefix);
   await openOdds(page.getByTestId('upcoming-events')).click();
 
   // The odds moved since: the slip shows it, Accept changes, then an accumulator of 2.00.
@@ -262,9 +294,9 @@ async function bettingJourney(lang: Lang, width: number): Promise<void> {
   await place(page, box, lang, 'the accumulator');
   await closeSheet(page, phone);
 
-  // A single on an upcoming match (a pre-match market does not move or suspend every few seconds,
+  // A single on tomorrow's match (a pre-match market does not move or suspend every few seconds,
   // so its cash-out offer holds while the player clicks), then its cash-out from /profile/bets.
-  await goto(page, `${prefix}/betting`);
+  await tomorrow(page, prefix);
   await eventually(
     'a leg from the upcoming list',
     () => clickOpenOdds(page.getByTestId('upcoming-events')),
