@@ -213,6 +213,11 @@ describe('/tournaments/{id}', () => {
     const leaderboard = within(await screen.findByTestId('leaderboard'));
     expect(leaderboard.getAllByTestId('leaderboard-row')).toHaveLength(2);
     expect(leaderboard.getByTestId('leaderboard-me').textContent).toContain('120');
+    // Wider than a small phone, the table scrolls in a box a keyboard can focus (WCAG 2.1.1), named
+    // apart from the section around it (one landmark per name).
+    const box = screen.getByRole('region', { name: 'Table: Leaderboard' });
+    expect(box.tabIndex).toBe(0);
+    expect(box.contains(screen.getByTestId('leaderboard'))).toBe(true);
     // The leader's prize in the site's money format, not the API's plain label.
     expect(leaderboard.getAllByTestId('leaderboard-row')[0]!.textContent).toContain('€5,000.00');
     const prizes = within(screen.getByTestId('tournament-prizes'));

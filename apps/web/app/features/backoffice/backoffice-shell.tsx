@@ -12,6 +12,7 @@ import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
 import type { IconName } from '../../ui/icon-names.ts';
 import { ChipMark } from '../../ui/logo.tsx';
+import { ScrollBox } from '../../ui/scroll-box.tsx';
 import type { BackofficeUser } from './backoffice-api.ts';
 import { backofficeHref, signInHref } from './backoffice-paths.ts';
 import { needsMfaEnrolment, type SectionKey, sectionsFor } from './backoffice-permissions.ts';
@@ -140,17 +141,12 @@ export function ErrorNote({ text }: { text: string }) {
  * Tables scroll inside their own box, never the page. The box is positioned: a visually hidden
  * header (`sr-only`, absolutely positioned) would otherwise be placed against the page and widen it.
  */
+/** A back-office table's box: scrolls within itself on a phone, takes focus for a keyboard. */
 export function TableBox({ children, label }: { children: ReactNode; label: string }) {
   return (
-    // Focusable, so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-    >
+    <ScrollBox label={label} className="rounded-xl">
       {children}
-    </section>
+    </ScrollBox>
   );
 }
 

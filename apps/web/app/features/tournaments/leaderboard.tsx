@@ -3,6 +3,7 @@ import type { LeaderboardRow } from '@croupier/contract/tournaments/tournaments'
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/class-names.ts';
 import { formatNumber } from '../../ui/format.ts';
+import { ScrollBox } from '../../ui/scroll-box.tsx';
 
 function Row({
   row,
@@ -62,7 +63,7 @@ export function Leaderboard({
   }
   const meShown = me !== null && items.some((row) => row.me);
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
+    <ScrollBox label={t('board.table', { title })} className="rounded-2xl">
       <table className="w-full min-w-[20rem] text-sm" data-testid="leaderboard">
         <caption className="sr-only">{title}</caption>
         <thead>
@@ -93,6 +94,6 @@ export function Leaderboard({
           {me && !meShown && <Row row={me} image={undefined} prize={prizeOf ? prizeOf(me.rank) : me.prize} />}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
