@@ -59,7 +59,7 @@ function localeRoutes(locale: Locale): RouteConfigEntry[] {
         route('paypending/:transaction?', 'routes/payment-result.tsx', id('pay-pending')),
         route('paysuccess/:transaction?', 'routes/payment-result.tsx', id('pay-success')),
       ]),
-      // Placeholders with an empty component until their areas are built (spec §2).
+      // Responsible gaming's information page for signed-in players (spec §2, issue 15).
       route('responsible-game', 'routes/responsible-game.tsx', id('responsible-game')),
       // Provably-fair explanation and round verifier (game-codes.md "Fairness (verifier) page").
       route('fairness', 'routes/fairness.tsx', id('fairness')),
