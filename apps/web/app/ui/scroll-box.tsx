@@ -1,7 +1,9 @@
 /**
  * A named box that scrolls a table wider than the screen within itself, so the page never scrolls
  * sideways. It takes focus, so a keyboard can scroll it too (WCAG 2.1.1: a scrollable region with
- * nothing focusable inside is otherwise out of a keyboard's reach).
+ * nothing focusable inside is otherwise out of a keyboard's reach). The box is positioned: a visually
+ * hidden header (`sr-only`, absolutely positioned) would otherwise be placed against the page and
+ * widen it.
  */
 import type { ReactNode } from 'react';
 import { cx } from './class-names.ts';

@@ -137,11 +137,7 @@ export function ErrorNote({ text }: { text: string }) {
   );
 }
 
-/**
- * Tables scroll inside their own box, never the page. The box is positioned: a visually hidden
- * header (`sr-only`, absolutely positioned) would otherwise be placed against the page and widen it.
- */
-/** A back-office table's box: scrolls within itself on a phone, takes focus for a keyboard. */
+/** A back-office table's box (ui/scroll-box.tsx): tables scroll inside it, never the page. */
 export function TableBox({ children, label }: { children: ReactNode; label: string }) {
   return (
     <ScrollBox label={label} className="rounded-xl">
