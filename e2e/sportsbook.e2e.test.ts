@@ -194,11 +194,11 @@ async function staleOdds(page: Page): Promise<void> {
 
 /**
  * Places what the slip holds. Live markets move and suspend on dangerous moments: the player
- * accepts changed odds again, waits out a suspension, and presses Place until the bet is placed.
- * A CI run's live leg stayed "betting closed for now" for the whole 90 s it was once given, so the
- * player waits up to 4 minutes. One way a suspension lasts that long on a loaded machine: a feed
- * more than 20 s behind makes the consumer suspend the producer's markets until its recovery
- * snapshot is in (which cause that run met is not known).
+ * accepts changed odds again, waits out a suspension (the slip asks again every 5 s while a leg is
+ * suspended), and presses Place until the bet is placed. A CI run's live leg once stayed "betting
+ * closed for now" for the whole 90 s it was given: the slip then asked only when the player changed
+ * something, so a leg quoted during an 8-second bet stop never reopened. The player waits up to 4
+ * minutes (a feed recovery on a loaded machine suspends a producer's markets for longer).
  */
 async function place(page: Page, box: Locator, lang: Lang, what: string): Promise<void> {
   const words = WORDS[lang];

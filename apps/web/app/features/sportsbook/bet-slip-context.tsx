@@ -2,7 +2,9 @@
  * The bet slip's provider (ADR 035): the slip state (persisted in localStorage), the player's
  * betting preferences (odds format and odds-change acceptance, stored in the browser as the
  * player's setting), and the quotes: every change of legs, mode or stake asks `sportsbook.quote`
- * again after a short pause (debounced in the change's own handler, never in an effect).
+ * again after a short pause (debounced in the change's own handler, never in an effect). While a
+ * leg is suspended, the slip asks again every few seconds, so it reopens when the market does
+ * (nothing else would ask: the player has nothing to change while Place is disabled).
  */
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBrowserApi } from '../auth/use-auth-actions.ts';
@@ -20,8 +22,11 @@ import {
   serializeSlip,
   slipReducer,
 } from './slip-state.ts';
+import { SPORTSBOOK_REFRESH_MS } from './sportsbook-paths.ts';
 
 export const QUOTE_DEBOUNCE_MS = 400;
+/** How often a slip with a suspended leg asks again (the betting pages refresh as often). */
+export const SUSPENDED_REQUOTE_MS = SPORTSBOOK_REFRESH_MS;
 export const ODDS_FORMAT_STORAGE_KEY = 'croupier_odds_format';
 export const ACCEPT_ODDS_STORAGE_KEY = 'croupier_accept_odds';
 
@@ -179,6 +184,16 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
     },
     [api],
   );
+
+  // A suspended leg (a bet stop, a feed recovery) reopens on its own: ask while the tab is seen.
+  const suspended = state.legs.some((leg) => leg.suspended);
+  useEffect(() => {
+    if (!suspended) return;
+    const handle = window.setInterval(() => {
+      if (document.visibilityState !== 'hidden') void runQuote(latest.current);
+    }, SUSPENDED_REQUOTE_MS);
+    return () => window.clearInterval(handle);
+  }, [suspended, runQuote]);
 
   const schedule = useCallback(
     (slip: SlipState) => {

@@ -22,7 +22,7 @@ import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { testAuthRoot } from '../auth/test-auth-root.ts';
 import { BetSlipDock, BetSlipPanel } from './bet-slip.tsx';
-import { BetSlipProvider, QUOTE_DEBOUNCE_MS } from './bet-slip-context.tsx';
+import { BetSlipProvider, QUOTE_DEBOUNCE_MS, SUSPENDED_REQUOTE_MS } from './bet-slip-context.tsx';
 import { EventRow, MarketGroups } from './event-views.tsx';
 import { BetCard } from './profile-bets.tsx';
 import { SLIP_STORAGE_KEY } from './slip-state.ts';
@@ -421,6 +421,35 @@ describe('the bet slip', () => {
     expect(placed[1]!.body.get('selections')).toContain('"odds_milli":1900');
     expect(placed[1]!.body.get('request_id')).not.toBe(placed[0]!.body.get('request_id'));
     expect(screen.getByTestId('slip-empty')).toBeTruthy();
+  });
+
+  test('a suspended leg: Place waits, the slip asks again by itself and reopens with the market', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderRowsAndSlip([['1', 'Lions', 'Tigers']]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Lions 2.00' }));
+    answer('sportsbook.quote', quoteAnswer([['1', 2000, false]], null));
+    fireEvent.change(screen.getByTestId('slip-stake'), { target: { value: '5' } });
+    await settleQuote();
+    expect(await screen.findByText('Not taking bets right now')).toBeTruthy();
+    expect((screen.getByTestId('slip-place') as HTMLButtonElement).disabled).toBe(true);
+    // Still closed at the next ask; open at the one after: the player touched nothing.
+    answer('sportsbook.quote', quoteAnswer([['1', 2000, false]], null));
+    answer('sportsbook.quote', quoteAnswer([['1', 2000, true]], '10.00'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SUSPENDED_REQUOTE_MS + 20);
+    });
+    expect(screen.getByText('Not taking bets right now')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SUSPENDED_REQUOTE_MS + 20);
+    });
+    expect(screen.queryByText('Not taking bets right now')).toBeNull();
+    expect((screen.getByTestId('slip-place') as HTMLButtonElement).disabled).toBe(false);
+    const asked = calls.filter((c) => c.method === 'sportsbook.quote').length;
+    // Open again: no more asking on a timer.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3 * SUSPENDED_REQUOTE_MS);
+    });
+    expect(calls.filter((c) => c.method === 'sportsbook.quote')).toHaveLength(asked);
   });
 
   test('singles: one placeBet per staked selection, each with its own request id; a typed refusal in French', async () => {
