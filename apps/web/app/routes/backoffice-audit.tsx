@@ -16,7 +16,7 @@ import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-audit';
@@ -48,7 +48,7 @@ const INPUT =
 export default function BackofficeAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { filters, items, start } = loaderData;
   const pageHref = (nextStart: number) => {
     const query = new URLSearchParams(filters);

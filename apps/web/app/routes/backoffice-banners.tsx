@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -26,7 +26,7 @@ import {
   type StaffBanner,
 } from '../features/backoffice/banners.ts';
 import { BannerSlide, bannerHref } from '../features/home/banner-slide.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useDialogs } from '../ui/dialogs.tsx';
@@ -50,8 +50,7 @@ const STATE_TONE: Record<StaffBanner['state'], string> = {
 
 export default function BackofficeBanners({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const [editing, setEditing] = useState<StaffBanner | 'new' | null>(null);
   const { items } = loaderData;
 
@@ -149,8 +148,7 @@ function BannerEditor({
   onDone: (next: StaffBanner | null) => void;
 }) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const revalidator = useRevalidator();
   const dialogs = useDialogs();
   const toasts = useToasts();

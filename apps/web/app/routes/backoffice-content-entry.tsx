@@ -8,7 +8,7 @@
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -28,7 +28,7 @@ import {
   formPayload,
   parseContentLocale,
 } from '../features/backoffice/content.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';
 import { useToasts } from '../ui/toasts.tsx';
@@ -88,8 +88,7 @@ const AREA = 'w-full rounded-lg border border-border bg-background px-3 py-2 fon
 
 export default function BackofficeContentEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const spec = collectionSpec(loaderData.collection);
   const listHref = (entry: Record<string, unknown> | null) => {
     const query = new URLSearchParams({ collection: spec?.key ?? 'pages' });
@@ -134,8 +133,7 @@ function EntryForm({
   listHref: string;
 }) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const dialogs = useDialogs();

@@ -29,7 +29,7 @@ import {
   parseContentLocale,
 } from '../features/backoffice/content.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-content';
@@ -69,7 +69,7 @@ function cell(value: unknown, yes: string, no: string): string {
 export default function BackofficeContent({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { collection, offset, items } = loaderData;
   const spec = collectionSpec(collection) ?? CONTENT_COLLECTIONS[0]!;
   const href = (next: { collection?: string; locale?: string | null; offset?: number }) => {

@@ -18,7 +18,7 @@ import {
   parseDepositSearch,
 } from '../features/backoffice/deposits.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-deposits';
@@ -51,7 +51,7 @@ const FIELD = 'min-h-11 w-full rounded-lg border border-border bg-background px-
 export default function BackofficeDeposits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { search, offset, items, more, canSeePlayers } = loaderData;
   const pageHref = (next: number) => {
     const query = new URLSearchParams();

@@ -8,7 +8,7 @@
  */
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -29,7 +29,7 @@ import {
   type StaffDomain,
   topField,
 } from '../features/backoffice/domains.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';
 import { useToasts } from '../ui/toasts.tsx';
@@ -55,8 +55,7 @@ const AREA = 'w-full rounded-lg border border-border bg-background px-3 py-2 fon
 
 export default function BackofficeDomain({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   return (
     <div>
       <p className="mb-2 text-sm">
@@ -83,8 +82,7 @@ export default function BackofficeDomain({ loaderData }: Route.ComponentProps) {
 
 function DomainForm({ domain, isNew }: { domain: StaffDomain; isNew: boolean }) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const dialogs = useDialogs();

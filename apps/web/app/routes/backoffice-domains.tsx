@@ -4,14 +4,14 @@
  * host starts at `/backoffice/domains/new`.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
 import { FALLBACK_HOST, hostSegment, type StaffDomain } from '../features/backoffice/domains.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-domains';
@@ -29,8 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function BackofficeDomains({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const hostLabel = (host: string) => (host === FALLBACK_HOST ? t('domains.fallback') : host);
   return (
     <div>

@@ -1,11 +1,11 @@
 /** The back office's home: the sections this staff member may open, one card each. */
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
 import { PageHeading } from '../features/backoffice/backoffice-shell.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import type { Route } from './+types/backoffice-index';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -14,7 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function BackofficeIndex({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const sections = sectionsFor(loaderData.user);
   return (
     <div>

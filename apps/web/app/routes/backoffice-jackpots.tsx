@@ -8,7 +8,6 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffMoney, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -25,7 +24,7 @@ import {
 } from '../features/backoffice/marketing.ts';
 import { Field, Preview, useDeskSave } from '../features/backoffice/marketing-fields.tsx';
 import { JackpotCard } from '../features/jackpots/jackpot-card.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-jackpots';
@@ -44,7 +43,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; id: number } | null;
 
 export default function BackofficeJackpots({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const [editing, setEditing] = useState<Editing>(null);
   const { items } = loaderData;
   const current = editing?.kind === 'edit' ? items.find((item) => item.id === editing.id) : undefined;

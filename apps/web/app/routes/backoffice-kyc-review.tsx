@@ -8,7 +8,7 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { BackofficeApiError, type BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -27,7 +27,7 @@ import {
   type KycImage,
   type KycReview,
 } from '../features/backoffice/kyc.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useCurrentDialog, useDialogs } from '../ui/dialogs.tsx';
@@ -81,8 +81,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export default function BackofficeKycReview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const dialogs = useDialogs();
   const revalidator = useRevalidator();
   const { review } = loaderData;

@@ -26,7 +26,7 @@ import {
   parseKycTab,
 } from '../features/backoffice/kyc.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-kyc';
 
@@ -52,7 +52,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function BackofficeKyc({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { tab, offset, items } = loaderData;
   const href = (next: { tab?: KycTab; offset?: number }) => {
     const query = new URLSearchParams({ tab: next.tab ?? tab });

@@ -7,7 +7,6 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -24,7 +23,7 @@ import {
 } from '../features/backoffice/marketing.ts';
 import { Field, INPUT, Preview, ProblemText, useDeskSave } from '../features/backoffice/marketing-fields.tsx';
 import { LoyaltyLevelCard } from '../features/loyalty/loyalty-views.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-loyalty';
@@ -41,7 +40,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function BackofficeLoyalty({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const [editing, setEditing] = useState<number | null>(null);
   const { items } = loaderData;
   const current = items.find((item) => item.id === editing);

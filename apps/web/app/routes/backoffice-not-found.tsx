@@ -1,12 +1,12 @@
 /** An unknown back-office address: said inside the back office, with the way to its home. */
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 
 export default function BackofficeNotFound() {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   return (
     <div className="mx-auto max-w-md py-10 text-center">
       <h1 className="text-xl font-semibold">{t('notFound.title')}</h1>

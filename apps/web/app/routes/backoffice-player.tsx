@@ -9,7 +9,7 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
@@ -28,7 +28,7 @@ import {
   REASON_MAX,
   REASON_MIN,
 } from '../features/backoffice/players.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useDialogs } from '../ui/dialogs.tsx';
@@ -71,7 +71,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export default function BackofficePlayer({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const { file, user } = loaderData;
   const back = (
     <Link className="text-sm text-accent underline" to={backofficeHref(locale, '/backoffice/players')}>
@@ -383,7 +383,7 @@ function Actions({ file, user, locale }: { file: PlayerFile; user: BackofficeUse
 
 function Notes({ file, canWrite }: { file: PlayerFile; canWrite: boolean }) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const { run, pending } = useStaffAction();
 
   async function add(event: FormEvent<HTMLFormElement>) {

@@ -13,7 +13,7 @@ import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/bac
 import { PlayerStatus } from '../features/backoffice/player-status.tsx';
 import { PLAYERS_PAGE_SIZE, type PlayerSummary } from '../features/backoffice/players.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-players';
@@ -36,7 +36,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function BackofficePlayers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { q, offset, items } = loaderData;
   const pageHref = (next: number) => {
     const query = new URLSearchParams({ q });

@@ -44,7 +44,7 @@ import {
   toLocalInput,
 } from '../features/backoffice/promotions.ts';
 import { CampaignPopupBody } from '../features/campaigns/campaign-popup.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useToasts } from '../ui/toasts.tsx';
@@ -222,7 +222,7 @@ type Href = (query: Record<string, string | number>) => string;
 
 function TemplatesTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const editing =
     data.edit === 'new' ? null : data.templates.find((template) => String(template.id) === data.edit);
   if (data.edit === 'new' || editing) {
@@ -543,7 +543,7 @@ function TemplateForm({ template, cancelHref }: { template: BonusTemplate | null
 
 function OffersTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const editing = data.edit === 'new' ? null : data.offers.find((offer) => String(offer.id) === data.edit);
   if (data.edit === 'new' || editing) {
     return (
@@ -621,7 +621,7 @@ function OfferForm({
   cancelHref: string;
 }) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const { save, pending, error } = useSave();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -973,7 +973,7 @@ function PromoCodes({ offer, codes }: { offer: Offer; codes: PromoCode[] }) {
 
 function PopupsTab({ data, href }: { data: Data; href: Href }) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const editing = data.edit === 'new' ? null : data.popups.find((popup) => String(popup.id) === data.edit);
   if (data.edit === 'new' || editing) {
     return <PopupForm popup={editing ?? null} offers={data.offers} cancelHref={href({ tab: 'popups' })} />;

@@ -32,7 +32,7 @@ import {
   reportQuery,
   totalsByCurrency,
 } from '../features/backoffice/reports.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-reports';
@@ -72,7 +72,7 @@ const INPUT = 'min-h-11 rounded-lg border border-border bg-background px-3 text-
 export default function BackofficeReports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const { section, range, items } = loaderData;
   const columns = COLUMNS[section];
   const totals = totalsByCurrency(items, columns);

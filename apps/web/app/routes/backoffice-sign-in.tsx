@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   type AuthAnswer,
   BackofficeApiError,
@@ -19,7 +19,7 @@ import { backofficeHref, safeNext } from '../features/backoffice/backoffice-path
 import { needsMfaEnrolment } from '../features/backoffice/backoffice-permissions.ts';
 import { saveToken } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote } from '../features/backoffice/backoffice-shell.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
@@ -27,10 +27,9 @@ import { ChipMark } from '../ui/logo.tsx';
 
 export default function BackofficeSignIn() {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -8,7 +8,6 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -35,7 +34,7 @@ import {
   useDeskSave,
 } from '../features/backoffice/marketing-fields.tsx';
 import { TournamentCard } from '../features/tournaments/tournament-card.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useDialogs } from '../ui/dialogs.tsx';
@@ -55,7 +54,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; id: number } | null;
 
 export default function BackofficeTournaments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const [editing, setEditing] = useState<Editing>(null);
   const { items } = loaderData;
   const current = editing?.kind === 'edit' ? items.find((item) => item.id === editing.id) : undefined;

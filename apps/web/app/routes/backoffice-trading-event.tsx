@@ -8,7 +8,7 @@
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -28,7 +28,7 @@ import {
   type TradingEvent,
   type TradingMarket,
 } from '../features/backoffice/trading.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useCurrentDialog, useDialogs } from '../ui/dialogs.tsx';
@@ -57,7 +57,7 @@ const STATE_TONE: Record<string, string> = {
 
 export default function BackofficeTradingEvent({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   const dialogs = useDialogs();
   const revalidator = useRevalidator();
   useTradingRefresh();

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -13,7 +13,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
 import { TRADING_REFRESH_MS, type TradingEventSummary } from '../features/backoffice/trading.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-trading';
 
@@ -55,7 +55,7 @@ export function EventStatus({ status }: { status: string }) {
 
 export default function BackofficeTrading({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const locale = localeOfPath(useLocation().pathname);
+  const locale = usePageLocale();
   useTradingRefresh();
   const { items } = loaderData;
   return (

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AuthAnswer } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { groupSecret, MFA_CODE_PATTERN } from '../features/backoffice/backoffice-format.ts';
@@ -15,7 +15,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { saveToken, staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading } from '../features/backoffice/backoffice-shell.tsx';
 import { QrCode } from '../features/backoffice/qr-code.tsx';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
@@ -32,9 +32,8 @@ interface MfaSetup {
 
 export default function BackofficeTwoFactor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
   const navigate = useNavigate();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -30,7 +30,7 @@ import {
   WITHDRAWAL_STATUSES,
   WITHDRAWALS_PAGE_SIZE,
 } from '../features/backoffice/withdrawals.ts';
-import { localeOfPath } from '../lib/locale-paths.ts';
+import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useCurrentDialog, useDialogs } from '../ui/dialogs.tsx';
@@ -63,7 +63,7 @@ type Decision = 'approve' | 'reject';
 export default function BackofficeWithdrawals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('backoffice');
   const location = useLocation();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   const dialogs = useDialogs();
   const revalidator = useRevalidator();
   const { status, offset, items, canDecide, canSeePlayers } = loaderData;

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { localeOfPath } from '../../lib/locale-paths.ts';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
@@ -38,9 +38,8 @@ const SECTION_ICONS: Record<SectionKey, IconName> = {
 
 export function BackofficeShell({ user, children }: { user: BackofficeUser; children: ReactNode }) {
   const { t } = useTranslation('backoffice');
-  const location = useLocation();
   const navigate = useNavigate();
-  const locale = localeOfPath(location.pathname);
+  const locale = usePageLocale();
   // Until two-factor is set up no section would open (each leads back to enrolment): none is offered.
   const sections = needsMfaEnrolment(user) ? [] : sectionsFor(user);
 
