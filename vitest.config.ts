@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['./packages/db/src/vitest-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's state settles after hydration: on a loaded machine that takes longer than
+          // expect.poll's default 1 s (a promo code filled from the address was seen to miss it).
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           // One browser journey file at a time: two cores, one Chromium each is plenty.
           fileParallelism: false,
