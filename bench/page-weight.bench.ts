@@ -18,6 +18,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
+import { GAME_ONLY_NAMESPACES } from '../apps/web/app/features/rgs/rgs-paths.ts';
 
 const HOME_BUDGET_GZIP_BYTES = 150 * 1024;
 const HOME_ROUTE_ID = 'en:home';
@@ -190,16 +191,19 @@ const unlisted = new Set(rows.flatMap((row) => row.weight.unlisted));
 if (unlisted.size > 0)
   console.log(`chunks imported but not in the manifest's lists: ${[...unlisted].join(', ')}`);
 
-// The entry fetches one language's bundles before hydrating (i18n.client.ts: a lazy chunk per
-// namespace), so a first visit waits for them too, though they are not modulepreloaded.
-const localeChunks = new Map<string, string[]>();
+// The entry fetches one language's bundles before hydrating (i18n.client.ts), so a first visit
+// waits for them too, though they are not modulepreloaded. The glob has an entry per namespace but
+// most of them share one chunk per locale (ADR 064): each chunk counts once. The game page's own
+// namespaces are not fetched by a site page.
+const localeChunks = new Map<string, Set<string>>();
 const globPattern =
-  /"\.\/locales\/([a-z]{2})\/[a-z0-9-]+\.json":\(\)=>[\w$]+\(\(\)=>import\(["'`](\.\/[^"'`]+\.js)["'`]\)/g;
+  /"\.\/locales\/([a-z]{2})\/([a-z0-9-]+)\.json":\(\)=>[\w$]+\(\(\)=>import\(["'`](\.\/[^"'`]+\.js)["'`]\)/g;
 for (const url of initialChunks(HOME_ROUTE_ID).chunks) {
   for (const match of sourceOf(url).matchAll(globPattern)) {
     const locale = match[1] ?? '';
-    const chunk = path.posix.join(path.posix.dirname(url), match[2] ?? '');
-    localeChunks.set(locale, [...(localeChunks.get(locale) ?? []), chunk]);
+    if (GAME_ONLY_NAMESPACES.includes(match[2] ?? '')) continue;
+    const chunk = path.posix.join(path.posix.dirname(url), match[3] ?? '');
+    localeChunks.set(locale, (localeChunks.get(locale) ?? new Set<string>()).add(chunk));
   }
 }
 if (localeChunks.size === 0) console.log('locale bundles: not found in the entry (the glob changed shape?)');
