@@ -197,8 +197,8 @@ async function staleOdds(page: Page): Promise<void> {
  * accepts changed odds again, waits out a suspension (the slip asks again every 5 s while a leg is
  * suspended), and presses Place until the bet is placed. A CI run's live leg once stayed "betting
  * closed for now" for the whole 90 s it was given: the slip then asked only when the player changed
- * something, so a leg quoted during an 8-second bet stop never reopened. The player waits up to 4
- * minutes (a feed recovery on a loaded machine suspends a producer's markets for longer).
+ * something, so a leg quoted during an 8-second bet stop never reopened. The 4 minutes the player
+ * now waits were given before that cause was found; a bet stop lasts seconds.
  */
 async function place(page: Page, box: Locator, lang: Lang, what: string): Promise<void> {
   const words = WORDS[lang];
