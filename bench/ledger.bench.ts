@@ -15,13 +15,12 @@
  * Usage: npm run bench:ledger [-- --seconds 8] [-- --rounds 3] [-- --clients 1]
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDbClient } from '@croupier/db/client';
-import { runningPostmaster, startEmbeddedPostgres } from '@croupier/db/database';
+import { startEmbeddedPostgres } from '@croupier/db/database';
 import { applyMigrations } from '@croupier/db/migrate';
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
@@ -32,6 +31,7 @@ import {
   findPgbench,
   runPgbench,
 } from './pgbench-double-entry.ts';
+import { embeddedPostmaster, postgresCpuMs } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,31 +52,6 @@ if (!pgbench) {
   process.exit(0);
 }
 
-/**
- * CPU time (ms) the PostgreSQL server whose postmaster is `postmaster` has used so far: the
- * postmaster's and its live children's own, plus what its finished children used (the postmaster's
- * `cutime`/`cstime` holds the backends it has reaped, such as a phase's connection that closed
- * before the reading). Other PostgreSQL servers of the machine are not counted.
- */
-function postgresCpuMs(postmaster: number): number {
-  const tick = 10; // USER_HZ is 100 on Linux
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // After the command's closing parenthesis: state, ppid, … utime (12), stime, cutime, cstime.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
-    total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
-  }
-  return total;
-}
-
 // Not mkdtemp: its 0700 mode would shut out the postgres OS user the embedded server runs as under root.
 const dataDir = path.join(
   os.tmpdir(),
@@ -90,8 +65,7 @@ try {
   await client.db.execute(sql.raw('CREATE SEQUENCE ledger_bench_keys'));
   reference = await createDoubleEntryDatabase(database.url, client.db);
 
-  const postmaster = (await runningPostmaster(path.join(dataDir, 'pg')))?.pid;
-  if (postmaster === undefined) throw new Error('the embedded PostgreSQL has no running postmaster');
+  const postmaster = await embeddedPostmaster(dataDir);
   // The webhook's own arguments for a placeholder player, whose id the script swaps for one of 16.
   const template = depositLedgerArguments({
     playerId: PLACEHOLDER,

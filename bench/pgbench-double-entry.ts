@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDbClient, type Db } from '@croupier/db/client';
 import { sql } from 'drizzle-orm';
+import { finishedChildrenCpuMs, postgresCpuMs } from './process-cpu.ts';
 
 const run = promisify(execFile);
 
@@ -24,6 +25,18 @@ export interface PgbenchFigure {
   failed: number;
   /** WAL the server wrote per transaction during the measured run. */
   wal: WalPerTransaction;
+  /** CPU per transaction of the measured run, when the caller named the postmaster. */
+  cpu?: CpuPerTransaction;
+}
+
+/** Milliseconds of CPU per transaction, by process (`bench/process-cpu.ts`). */
+export interface CpuPerTransaction {
+  /** The PostgreSQL server's processes. */
+  postgresMs: number;
+  /** The HTTP server's process, when there is one. */
+  serverMs?: number;
+  /** What sent the load: this process (the service-layer workers, autocannon) or pgbench. */
+  clientMs: number;
 }
 
 export interface WalCounters {
@@ -247,6 +260,8 @@ export async function pgbenchDoubleEntry(options: {
   clients: number;
   seconds: number;
   warmupSeconds: number;
+  /** The server's postmaster: the figure then has the CPU each transaction cost PostgreSQL and pgbench. */
+  postmaster?: number;
 }): Promise<PgbenchFigure | null> {
   const pgbench = await findPgbench();
   if (!pgbench) return null;
@@ -260,11 +275,15 @@ export async function pgbenchDoubleEntry(options: {
     await mkdir(logDir, { recursive: true });
     await runPgbench(pgbench, reference.url, script, { clients, seconds: warmupSeconds });
     const walBefore = await walSoFar(admin);
+    const postgresBefore = options.postmaster ? postgresCpuMs(options.postmaster) : 0;
+    const pgbenchBefore = finishedChildrenCpuMs();
     const outcome = await runPgbench(pgbench, reference.url, script, {
       clients,
       seconds,
       logPrefix: path.join(logDir, 'tx'),
     });
+    const pgbenchAfter = finishedChildrenCpuMs();
+    const postgresAfter = options.postmaster ? postgresCpuMs(options.postmaster) : 0;
     const walAfter = await walSoFar(admin);
     const { processed } = outcome;
     const latencies: number[] = [];
@@ -282,6 +301,14 @@ export async function pgbenchDoubleEntry(options: {
       p99Ms: percentile(latencies, 99),
       failed: outcome.failed,
       wal: walPer(walBefore, walAfter, processed),
+      ...(options.postmaster
+        ? {
+            cpu: {
+              postgresMs: (postgresAfter - postgresBefore) / Math.max(processed, 1),
+              clientMs: (pgbenchAfter - pgbenchBefore) / Math.max(processed, 1),
+            },
+          }
+        : {}),
     };
   } finally {
     await reference.drop();

@@ -11,7 +11,9 @@
  *    at 16 clients, when pgbench is installed;
  * then the ratios (and the server's ceiling: `GET /healthz`, no database, same connections), the WAL
  * each path writes per transaction (`pg_stat_wal` deltas around the measured
- * HTTP and pgbench phases, ADR 042), the ledger invariants and `npm run ledger:check` on the database.
+ * HTTP and pgbench phases, ADR 042), the CPU each path's transaction cost PostgreSQL, the HTTP
+ * server and the load generator (`/proc`, ADR 067), the ledger invariants and `npm run ledger:check`
+ * on the database.
  * The sportsbook's odds simulator is off: its writes are not the money path's, and would count.
  *
  * The HTTP server runs in a forked process of its own; the load generators (the service-layer
@@ -55,6 +57,7 @@ import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.s
 import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 import {
+  type CpuPerTransaction,
   pgbenchDoubleEntry,
   STATEMENT_TIMES_SETTINGS,
   statementTimesPer,
@@ -62,6 +65,7 @@ import {
   walPer,
   walSoFar,
 } from './pgbench-double-entry.ts';
+import { embeddedPostmaster, postgresCpuMs, processCpuMs } from './process-cpu.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 const run = promisify(execFile);
@@ -151,6 +155,34 @@ interface Figure {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** Where the phase's CPU went, per transaction. */
+  cpu?: CpuPerTransaction;
+}
+
+// CPU per transaction, by process (ADR 067): PostgreSQL's, the HTTP server's and this process's
+// (the service layer's workers, or autocannon). On a machine whose cores are all busy, a path's
+// throughput is about cores ÷ its CPU per transaction, so these say what a ratio is made of.
+const postmaster = await embeddedPostmaster(dataDir);
+interface CpuReading {
+  postgresMs: number;
+  serverMs: number;
+  clientMs: number;
+}
+function readCpu(server?: number): CpuReading {
+  const own = process.cpuUsage();
+  return {
+    postgresMs: postgresCpuMs(postmaster),
+    serverMs: server === undefined ? 0 : processCpuMs(server),
+    clientMs: (own.user + own.system) / 1000,
+  };
+}
+function cpuPer(before: CpuReading, after: CpuReading, transactions: number): CpuPerTransaction {
+  const n = Math.max(transactions, 1);
+  return {
+    postgresMs: (after.postgresMs - before.postgresMs) / n,
+    ...(after.serverMs > 0 ? { serverMs: (after.serverMs - before.serverMs) / n } : {}),
+    clientMs: (after.clientMs - before.clientMs) / n,
+  };
 }
 
 interface WalFigure extends WalPerTransaction {
@@ -201,7 +233,9 @@ const figures: Figure[] = [];
 for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
   await serviceLayer(1, `warm${index}`);
+  const cpuBefore = readCpu();
   const figure = await serviceLayer(seconds, `svc${index}`);
+  figure.cpu = cpuPer(cpuBefore, readCpu(), figure.transactionsPerSecond * seconds);
   if (values.compare) figure.name += `, ${PUSH_SIGNAL_LABEL[signal]}`;
   figures.push(figure);
 }
@@ -451,13 +485,17 @@ for (const signal of variants) {
   const creditedBefore = await creditedSoFar();
   if (values['statement-times']) await client.db.execute(sql`SELECT pg_stat_statements_reset()`);
   const walBefore = await walSoFar(client.db);
+  const cpuBefore = readCpu(serverProcess.pid);
   const figure = await http(seconds);
+  const cpuAfter = readCpu(serverProcess.pid);
   if (values.compare) figure.name += `, ${PUSH_SIGNAL_LABEL[signal]}`;
   figures.push(figure);
   const walAfter = await walSoFar(client.db);
+  const credits = (await creditedSoFar()) - creditedBefore;
+  figure.cpu = cpuPer(cpuBefore, cpuAfter, credits);
   walFigures.push({
     name: values.compare ? `HTTP webhook credit, ${PUSH_SIGNAL_LABEL[signal]}` : 'HTTP webhook credit',
-    ...walPer(walBefore, walAfter, (await creditedSoFar()) - creditedBefore),
+    ...walPer(walBefore, walAfter, credits),
   });
   sampling = false;
   await sampler;
@@ -496,6 +534,7 @@ const pgbench = await pgbenchDoubleEntry({
   clients: PLAYERS,
   seconds,
   warmupSeconds: WARMUP_SECONDS,
+  postmaster,
 });
 let pgbenchFigure: Figure | null = null;
 if (pgbench) {
@@ -505,6 +544,7 @@ if (pgbench) {
     p50Ms: pgbench.p50Ms,
     p99Ms: pgbench.p99Ms,
     errors: pgbench.failed,
+    ...(pgbench.cpu ? { cpu: pgbench.cpu } : {}),
   };
   figures.push(pgbenchFigure);
   walFigures.push({ name: 'pgbench double-entry', ...pgbench.wal });
@@ -539,6 +579,22 @@ console.log('|---|---:|---:|---:|');
 for (const w of walFigures) {
   console.log(`| ${w.name} | ${w.records.toFixed(1)} | ${w.bytes.toFixed(0)} | ${w.fpi.toFixed(2)} |`);
 }
+const cores = os.cpus().length;
+console.log(
+  `\n| CPU per transaction, ms (/proc, user + system) | PostgreSQL | HTTP server | load generator | all | ${cores} cores ÷ all, tx/s |`,
+);
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const f of figures) {
+  if (!f.cpu) continue;
+  const all = f.cpu.postgresMs + (f.cpu.serverMs ?? 0) + f.cpu.clientMs;
+  console.log(
+    `| ${f.name} | ${f.cpu.postgresMs.toFixed(2)} | ${f.cpu.serverMs === undefined ? '–' : f.cpu.serverMs.toFixed(2)} | ` +
+      `${f.cpu.clientMs.toFixed(2)} | ${all.toFixed(2)} | ${((cores * 1000) / Math.max(all, 1e-9)).toFixed(0)} |`,
+  );
+}
+console.log(
+  'load generator: this process for the service layer (its 16 workers run the service itself) and for HTTP (autocannon); pgbench for pgbench',
+);
 console.log(`deposits credited through webhooks: ${credited.rows[0]?.n ?? 0}`);
 if (values.compare && pgbenchFigure) {
   // Mean ratio of each path and signal over the rounds, the figures ADR 044 quotes.
