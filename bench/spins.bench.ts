@@ -510,6 +510,14 @@ console.log(
       .map((load) => load.toFixed(1))
       .join(' ')})`,
 );
+// Each player sends its next spin when the last one answered (a closed loop), so the mean latency
+// is players ÷ throughput (Little's law) whatever the code does per spin: the p99 target reads
+// against that bound (ADR 067).
+console.log(
+  `closed loop of ${PLAYERS} players: mean latency = ${PLAYERS} ÷ ${figure.spinsPerSecond.toFixed(1)} spins/s = ` +
+    `${((PLAYERS * 1000) / Math.max(figure.spinsPerSecond, 1e-9)).toFixed(0)} ms (Little's law); a mean under 100 ms ` +
+    `needs more than ${PLAYERS * 10} spins/s, a p99 under 100 ms more still`,
+);
 // A lost spin's bet closes its round (ADR 066), so a spin makes fewer calls than the reference's
 // bet + win pair: against the spins the wallet API alone could carry at the spin's own calls.
 const walletBoundSpins = (reference.spinsPerSecond * 2) / Math.max(walletCallsPerSpin, 1e-9);
