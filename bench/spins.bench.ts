@@ -70,6 +70,7 @@ import {
   walPer,
   walSoFar,
 } from './pgbench-double-entry.ts';
+import { embeddedPostmaster, postgresCpuMs } from './process-cpu.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 if (process.env.BENCH_ROLE === 'server') {
@@ -165,6 +166,8 @@ if (external) {
   });
   databaseUrl = database.url;
 }
+/** The embedded server's postmaster, whose processes' CPU the figures count (none on an external server). */
+const postmaster = external ? undefined : await embeddedPostmaster(dataDir);
 const client = createDbClient(databaseUrl, { max: 5 });
 await applyMigrations(client.db);
 if (values['statement-times']) {
@@ -210,14 +213,29 @@ await new Promise<void>((resolve, reject) => {
 let lastTexts: [string, number][] = [];
 
 /** How many statements the server process has sent so far, and the CPU time it has used (µs). */
-function serverCounters(): Promise<{ statements: number; cpuMicros: number }> {
+interface Counters {
+  statements: number;
+  /** The server process's CPU so far (µs). */
+  cpuMicros: number;
+  /** The embedded PostgreSQL's CPU so far (ms; 0 on an external server). */
+  postgresMs: number;
+  /** This process's CPU so far (ms): the load generator. */
+  clientMs: number;
+}
+function serverCounters(): Promise<Counters> {
   return new Promise((resolve) => {
     const answer = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'statements' in message) {
         serverProcess.off('message', answer);
         const counted = message as { statements: number; cpuMicros: number; texts: [string, number][] };
         lastTexts = counted.texts;
-        resolve({ statements: counted.statements, cpuMicros: counted.cpuMicros });
+        const own = process.cpuUsage();
+        resolve({
+          statements: counted.statements,
+          cpuMicros: counted.cpuMicros,
+          postgresMs: postmaster === undefined ? 0 : postgresCpuMs(postmaster),
+          clientMs: (own.user + own.system) / 1000,
+        });
       }
     };
     serverProcess.on('message', answer);
@@ -337,6 +355,9 @@ let statementsPerSpin = 0;
 let walletCallsPerSpin = 2;
 /** The server process's CPU time (user + system, ms) per spin of that phase. */
 let cpuPerSpin = 0;
+/** PostgreSQL's and the load generator's CPU time (ms) per spin of that phase. */
+let postgresPerSpin = 0;
+let clientPerSpin = 0;
 /** --statements: each statement text of the last measured spins phase, sent per spin. */
 let spinTexts: [string, number][] = [];
 for (const signal of variants) {
@@ -353,6 +374,8 @@ for (const signal of variants) {
     walletCallsPerSpin = ((await walletCallCount()) - callsBefore) / Math.max(measured.spins, 1);
     statementsPerSpin = (after.statements - before.statements) / Math.max(measured.spins, 1);
     cpuPerSpin = (after.cpuMicros - before.cpuMicros) / 1000 / Math.max(measured.spins, 1);
+    postgresPerSpin = (after.postgresMs - before.postgresMs) / Math.max(measured.spins, 1);
+    clientPerSpin = (after.clientMs - before.clientMs) / Math.max(measured.spins, 1);
     spinTexts = lastTexts.map(([text, count]) => [text, count / Math.max(measured.spins, 1)]);
   }
 }
@@ -432,7 +455,14 @@ let referenceTimes: string[] | null = null;
 
 await walletOnly(WARMUP_SECONDS, 'warm');
 let lastReference:
-  | { figure: Figure; wal: WalPerTransaction; statements: number; cpuPerCall: number }
+  | {
+      figure: Figure;
+      wal: WalPerTransaction;
+      statements: number;
+      cpuPerCall: number;
+      postgresPerCall: number;
+      clientPerCall: number;
+    }
   | undefined;
 for (const [index, signal] of variants.entries()) {
   await usePushSignal(client.db, signal);
@@ -450,7 +480,14 @@ for (const [index, signal] of variants.entries()) {
     const statements = (after.statements - before.statements) / calls;
     const cpuPerCall = (after.cpuMicros - before.cpuMicros) / 1000 / calls;
     const wal = walPer(walBeforeReference, await walSoFar(client.db), measured.spins * 2);
-    lastReference = { figure: measured, wal, statements, cpuPerCall };
+    lastReference = {
+      figure: measured,
+      wal,
+      statements,
+      cpuPerCall,
+      postgresPerCall: (after.postgresMs - before.postgresMs) / calls,
+      clientPerCall: (after.clientMs - before.clientMs) / calls,
+    };
     if (values['statement-times']) referenceTimes = await statementTimesPer(client.db, calls, 'wallet call');
     if (writesBefore) referenceWrites = tableWritesPer(writesBefore, await settledTableWrites(), calls);
   }
@@ -472,6 +509,7 @@ const pgbench = await pgbenchDoubleEntry({
   clients: PLAYERS,
   seconds,
   warmupSeconds: WARMUP_SECONDS,
+  ...(postmaster === undefined ? {} : { postmaster }),
 });
 
 console.log(
@@ -562,6 +600,22 @@ console.log(
   `the server process's CPU time (user + system): ${cpuPerSpin.toFixed(2)} ms per spin, ` +
     `${lastReference!.cpuPerCall.toFixed(2)} ms per wallet call alone`,
 );
+if (postmaster !== undefined) {
+  // Where each one's CPU goes, by process (ADR 067): on a machine whose cores are all busy, the
+  // throughput is about cores ÷ the sum.
+  const cores = os.cpus().length;
+  const line = (what: string, postgres: number, server: number, client: number) =>
+    `${what}: PostgreSQL ${postgres.toFixed(2)} ms, server ${server.toFixed(2)} ms, load generator ` +
+    `${client.toFixed(2)} ms, all ${(postgres + server + client).toFixed(2)} ms ` +
+    `(${cores} cores ÷ all = ${((cores * 1000) / Math.max(postgres + server + client, 1e-9)).toFixed(0)}/s)`;
+  console.log(`CPU per transaction by process (/proc, user + system):`);
+  console.log(`  ${line('per spin', postgresPerSpin, cpuPerSpin, clientPerSpin)}`);
+  console.log(
+    `  ${line('per wallet call alone', lastReference!.postgresPerCall, lastReference!.cpuPerCall, lastReference!.clientPerCall)}`,
+  );
+  if (pgbench?.cpu)
+    console.log(`  ${line('per pgbench transaction', pgbench.cpu.postgresMs, 0, pgbench.cpu.clientMs)}`);
+}
 if (referenceTimes) {
   console.log(
     'where PostgreSQL spent its time per wallet call alone (pg_stat_statements, wall time in the backend):',
