@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDbClient, type Db } from '@croupier/db/client';
 import { sql } from 'drizzle-orm';
-import { finishedChildrenCpuMs, postgresCpuMs } from './process-cpu.ts';
+import { type CpuPerTransaction, finishedChildrenCpuMs, postgresCpuMs } from './process-cpu.ts';
 
 const run = promisify(execFile);
 
@@ -27,16 +27,6 @@ export interface PgbenchFigure {
   wal: WalPerTransaction;
   /** CPU per transaction of the measured run, when the caller named the postmaster. */
   cpu?: CpuPerTransaction;
-}
-
-/** Milliseconds of CPU per transaction, by process (`bench/process-cpu.ts`). */
-export interface CpuPerTransaction {
-  /** The PostgreSQL server's processes. */
-  postgresMs: number;
-  /** The HTTP server's process, when there is one. */
-  serverMs?: number;
-  /** What sent the load: this process (the service-layer workers, autocannon) or pgbench. */
-  clientMs: number;
 }
 
 export interface WalCounters {

@@ -5,6 +5,7 @@
  * seconds).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runningPostmaster } from '@croupier/db/database';
 
@@ -58,4 +59,35 @@ export async function embeddedPostmaster(dataDir: string): Promise<number> {
   const postmaster = (await runningPostmaster(path.join(dataDir, 'pg')))?.pid;
   if (postmaster === undefined) throw new Error('the embedded PostgreSQL has no running postmaster');
   return postmaster;
+}
+
+/** Milliseconds of CPU per transaction, by process. */
+export interface CpuPerTransaction {
+  /** The PostgreSQL server's processes. */
+  postgresMs: number;
+  /** The HTTP server's process, when there is one. */
+  serverMs?: number;
+  /** What sent the load: the benchmark's own process, or pgbench. */
+  clientMs: number;
+}
+
+/**
+ * The lines of a table of CPU per transaction, one row per path, with what this machine's cores
+ * could carry at that cost (on a machine whose cores are all busy, a path's throughput is about
+ * cores ÷ its CPU per transaction; ADR 067).
+ */
+export function cpuTable(rows: { name: string; cpu: CpuPerTransaction }[], serverLabel: string): string[] {
+  const cores = os.cpus().length;
+  const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(2));
+  return [
+    `| CPU per transaction, ms (/proc, user + system) | PostgreSQL | ${serverLabel} | load generator | all | ${cores} cores ÷ all, per s |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(({ name, cpu }) => {
+      const all = cpu.postgresMs + (cpu.serverMs ?? 0) + cpu.clientMs;
+      return (
+        `| ${name} | ${ms(cpu.postgresMs)} | ${ms(cpu.serverMs)} | ${ms(cpu.clientMs)} | ${ms(all)} | ` +
+        `${((cores * 1000) / Math.max(all, 1e-9)).toFixed(0)} |`
+      );
+    }),
+  ];
 }

@@ -70,7 +70,7 @@ import {
   walPer,
   walSoFar,
 } from './pgbench-double-entry.ts';
-import { embeddedPostmaster, postgresCpuMs } from './process-cpu.ts';
+import { cpuTable, embeddedPostmaster, postgresCpuMs } from './process-cpu.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 if (process.env.BENCH_ROLE === 'server') {
@@ -601,20 +601,20 @@ console.log(
     `${lastReference!.cpuPerCall.toFixed(2)} ms per wallet call alone`,
 );
 if (postmaster !== undefined) {
-  // Where each one's CPU goes, by process (ADR 067): on a machine whose cores are all busy, the
-  // throughput is about cores ÷ the sum.
-  const cores = os.cpus().length;
-  const line = (what: string, postgres: number, server: number, client: number) =>
-    `${what}: PostgreSQL ${postgres.toFixed(2)} ms, server ${server.toFixed(2)} ms, load generator ` +
-    `${client.toFixed(2)} ms, all ${(postgres + server + client).toFixed(2)} ms ` +
-    `(${cores} cores ÷ all = ${((cores * 1000) / Math.max(postgres + server + client, 1e-9)).toFixed(0)}/s)`;
-  console.log(`CPU per transaction by process (/proc, user + system):`);
-  console.log(`  ${line('per spin', postgresPerSpin, cpuPerSpin, clientPerSpin)}`);
-  console.log(
-    `  ${line('per wallet call alone', lastReference!.postgresPerCall, lastReference!.cpuPerCall, lastReference!.clientPerCall)}`,
-  );
-  if (pgbench?.cpu)
-    console.log(`  ${line('per pgbench transaction', pgbench.cpu.postgresMs, 0, pgbench.cpu.clientMs)}`);
+  // Where each one's CPU goes, by process (ADR 067).
+  const rows = [
+    { name: 'a spin', cpu: { postgresMs: postgresPerSpin, serverMs: cpuPerSpin, clientMs: clientPerSpin } },
+    {
+      name: 'a wallet call alone (bet or win)',
+      cpu: {
+        postgresMs: lastReference!.postgresPerCall,
+        serverMs: lastReference!.cpuPerCall,
+        clientMs: lastReference!.clientPerCall,
+      },
+    },
+    ...(pgbench?.cpu ? [{ name: 'a pgbench transaction', cpu: pgbench.cpu }] : []),
+  ];
+  console.log(cpuTable(rows, 'server (RGS + wallet API)').join('\n'));
 }
 if (referenceTimes) {
   console.log(

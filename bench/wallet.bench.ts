@@ -57,7 +57,6 @@ import { resolvePspSettings } from '../apps/server/src/modules/cashier/cashier.s
 import { depositLedgerArguments } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import { runSeeds } from '../apps/server/src/seed.ts';
 import {
-  type CpuPerTransaction,
   pgbenchDoubleEntry,
   STATEMENT_TIMES_SETTINGS,
   statementTimesPer,
@@ -65,7 +64,13 @@ import {
   walPer,
   walSoFar,
 } from './pgbench-double-entry.ts';
-import { embeddedPostmaster, postgresCpuMs, processCpuMs } from './process-cpu.ts';
+import {
+  type CpuPerTransaction,
+  cpuTable,
+  embeddedPostmaster,
+  postgresCpuMs,
+  processCpuMs,
+} from './process-cpu.ts';
 import { PUSH_SIGNAL_LABEL, type PushSignal, signalOrder, usePushSignal } from './push-signal.ts';
 
 const run = promisify(execFile);
@@ -163,24 +168,24 @@ interface Figure {
 // (the service layer's workers, or autocannon). On a machine whose cores are all busy, a path's
 // throughput is about cores ÷ its CPU per transaction, so these say what a ratio is made of.
 const postmaster = await embeddedPostmaster(dataDir);
-interface CpuReading {
-  postgresMs: number;
-  serverMs: number;
-  clientMs: number;
-}
-function readCpu(server?: number): CpuReading {
+/** CPU used so far (ms): the same shape as a figure per transaction, before the division. */
+function readCpu(server?: number): CpuPerTransaction {
   const own = process.cpuUsage();
   return {
     postgresMs: postgresCpuMs(postmaster),
-    serverMs: server === undefined ? 0 : processCpuMs(server),
+    ...(server === undefined ? {} : { serverMs: processCpuMs(server) }),
     clientMs: (own.user + own.system) / 1000,
   };
 }
-function cpuPer(before: CpuReading, after: CpuReading, transactions: number): CpuPerTransaction {
+function cpuPer(
+  before: CpuPerTransaction,
+  after: CpuPerTransaction,
+  transactions: number,
+): CpuPerTransaction {
   const n = Math.max(transactions, 1);
   return {
     postgresMs: (after.postgresMs - before.postgresMs) / n,
-    ...(after.serverMs > 0 ? { serverMs: (after.serverMs - before.serverMs) / n } : {}),
+    ...(after.serverMs === undefined ? {} : { serverMs: (after.serverMs - (before.serverMs ?? 0)) / n }),
     clientMs: (after.clientMs - before.clientMs) / n,
   };
 }
@@ -579,19 +584,12 @@ console.log('|---|---:|---:|---:|');
 for (const w of walFigures) {
   console.log(`| ${w.name} | ${w.records.toFixed(1)} | ${w.bytes.toFixed(0)} | ${w.fpi.toFixed(2)} |`);
 }
-const cores = os.cpus().length;
 console.log(
-  `\n| CPU per transaction, ms (/proc, user + system) | PostgreSQL | HTTP server | load generator | all | ${cores} cores ÷ all, tx/s |`,
+  `\n${cpuTable(
+    figures.flatMap((f) => (f.cpu ? [{ name: f.name, cpu: f.cpu }] : [])),
+    'HTTP server',
+  ).join('\n')}`,
 );
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const f of figures) {
-  if (!f.cpu) continue;
-  const all = f.cpu.postgresMs + (f.cpu.serverMs ?? 0) + f.cpu.clientMs;
-  console.log(
-    `| ${f.name} | ${f.cpu.postgresMs.toFixed(2)} | ${f.cpu.serverMs === undefined ? '–' : f.cpu.serverMs.toFixed(2)} | ` +
-      `${f.cpu.clientMs.toFixed(2)} | ${all.toFixed(2)} | ${((cores * 1000) / Math.max(all, 1e-9)).toFixed(0)} |`,
-  );
-}
 console.log(
   'load generator: this process for the service layer (its 16 workers run the service itself) and for HTTP (autocannon); pgbench for pgbench',
 );
