@@ -14,7 +14,6 @@ import {
 } from '@croupier/contract/locales';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { type ReactNode, useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -40,6 +39,7 @@ import { DefaultShell } from './features/shell/default-shell.tsx';
 import { DemoBanner } from './features/shell/demo-banner.tsx';
 import { ensureLocale } from './i18n/i18n.client.ts';
 import { i18nFor } from './i18n/i18n.ts';
+import { TranslationProvider } from './i18n/use-translation.tsx';
 import { isClientAuthenticated, setClientAuthenticated } from './lib/client-session.ts';
 import { readCookie } from './lib/cookies.ts';
 import { guestRedirectLocation, isPlayerOnlyPath } from './lib/guest-guard.ts';
@@ -502,11 +502,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <SpriteSheet />
         {isRgsPagePath(location.pathname) ? (
           // A game page is never hydrated: the game's own root replaces its splash (routes/rgs-play.tsx).
-          <I18nextProvider i18n={i18nFor(locale)}>{children}</I18nextProvider>
+          <TranslationProvider translator={i18nFor(locale)}>{children}</TranslationProvider>
         ) : (
           <>
             <HydrationMark />
-            <I18nextProvider i18n={i18nFor(locale)}>
+            <TranslationProvider translator={i18nFor(locale)}>
               <DemoBanner />
               <ScreenClassProvider initial={rootData?.screenClass ?? 'mobile'}>
                 <ToastProvider>
@@ -516,7 +516,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   </PwaProvider>
                 </ToastProvider>
               </ScreenClassProvider>
-            </I18nextProvider>
+            </TranslationProvider>
             <ScrollRestoration nonce={HYDRATION_NONCE} />
           </>
         )}

@@ -7,7 +7,7 @@
  * automatic splitting, so no page loads another page's code; lazily imported modules stay lazy.
  *
  * Installed packages are left to the automatic splitting: their entry files re-export everything
- * (lucide-react's icons, react-i18next's Trans), so "imported by a module every page loads" would
+ * (lucide-react's icons, for one), so "imported by a module every page loads" would
  * put all of it in the chunk, used or not.
  */
 import { RGS_PAGE_NAMESPACES } from '../app/features/rgs/rgs-paths.ts';

@@ -7,16 +7,16 @@ describe('ensureLocale', () => {
   it('loads only the namespaces a game frame asks for, then adds the rest to the same instance', async () => {
     expect(isLocaleLoaded('fr')).toBe(false);
     const frame = await ensureLocale('fr', RGS_PAGE_NAMESPACES);
-    for (const namespace of RGS_PAGE_NAMESPACES) expect(frame.hasResourceBundle('fr', namespace)).toBe(true);
-    expect(frame.hasResourceBundle('fr', 'cashier')).toBe(false);
+    for (const namespace of RGS_PAGE_NAMESPACES) expect(frame.hasNamespace(namespace)).toBe(true);
+    expect(frame.hasNamespace('cashier')).toBe(false);
     expect(frame.t('rgs:load.unsupported')).not.toBe('load.unsupported');
 
     // A navigation to a site page in that frame: the site's namespaces, on the instance already bound.
     const site = await ensureLocale('fr');
     expect(site).toBe(frame);
     expect(i18nFor('fr')).toBe(frame);
-    expect(site.hasResourceBundle('fr', 'cashier')).toBe(true);
-    expect(site.hasResourceBundle('fr', 'backoffice')).toBe(false);
+    expect(site.hasNamespace('cashier')).toBe(true);
+    expect(site.hasNamespace('backoffice')).toBe(false);
   });
 
   it("loads a site page's namespaces by default: all but the game page's own and the back office's", async () => {
@@ -25,16 +25,16 @@ describe('ensureLocale', () => {
     const client = await import('./i18n.client.ts');
     const site = await client.ensureLocale('fr');
     for (const namespace of ['common', 'ui', 'cashier', 'games', 'pages', 'auth'])
-      expect(site.hasResourceBundle('fr', namespace)).toBe(true);
+      expect(site.hasNamespace(namespace)).toBe(true);
     for (const namespace of [...GAME_ONLY_NAMESPACES, 'backoffice'])
-      expect(site.hasResourceBundle('fr', namespace)).toBe(false);
+      expect(site.hasNamespace(namespace)).toBe(false);
   });
 
   it('two calls at once create one instance with everything either asked for', async () => {
     const [a, b] = await Promise.all([ensureLocale('en', ['rgs']), ensureLocale('en', ['cashier'])]);
     expect(a).toBe(b);
-    expect(a.hasResourceBundle('en', 'rgs')).toBe(true);
-    expect(a.hasResourceBundle('en', 'cashier')).toBe(true);
-    expect(a.hasResourceBundle('en', 'games')).toBe(false);
+    expect(a.hasNamespace('rgs')).toBe(true);
+    expect(a.hasNamespace('cashier')).toBe(true);
+    expect(a.hasNamespace('games')).toBe(false);
   });
 });

@@ -7,9 +7,9 @@
  * same instance, so components already bound to it see the new texts.
  */
 import type { Locale } from '@croupier/contract/locales';
-import type { i18n as I18n } from 'i18next';
 import { GAME_ONLY_NAMESPACES } from '../features/rgs/rgs-paths.ts';
 import { bundleKey, i18nFor, isLocaleLoaded, registerLocale } from './i18n.ts';
+import type { Translator } from './translator.ts';
 
 // The back office's texts (`backoffice.json`) are left out: players never fetch them; the back
 // office's routes load them (features/backoffice/backoffice-i18n.client.ts).
@@ -28,13 +28,13 @@ let queue: Promise<unknown> = Promise.resolve();
  * site page's (all but the game page's own). Those share one chunk per locale, `ui` aside (the game
  * frame loads it too; scripts/every-page-chunks.ts): two requests, not one per namespace.
  */
-export function ensureLocale(locale: Locale, namespaces?: readonly string[]): Promise<I18n> {
+export function ensureLocale(locale: Locale, namespaces?: readonly string[]): Promise<Translator> {
   const run = queue.then(() => load(locale, namespaces));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function load(locale: Locale, namespaces: readonly string[] | undefined): Promise<I18n> {
+async function load(locale: Locale, namespaces: readonly string[] | undefined): Promise<Translator> {
   const have = registered.get(locale);
   // Registered whole by someone else (the server's module graph in development, a test kit).
   if (!have && isLocaleLoaded(locale)) return i18nFor(locale);
@@ -51,7 +51,7 @@ async function load(locale: Locale, namespaces: readonly string[] | undefined): 
   const instance = have ? i18nFor(locale) : registerLocale(locale, Object.fromEntries(loaded));
   const now = have ?? new Set<string>();
   for (const [namespace, bundle] of loaded) {
-    if (have) instance.addResourceBundle(locale, namespace, bundle);
+    if (have) instance.addNamespace(namespace, bundle);
     now.add(namespace);
   }
   registered.set(locale, now);

@@ -7,7 +7,7 @@ describe('i18n registry', () => {
     expect(isLocaleLoaded('fr')).toBe(true);
     const fr = i18nFor('fr');
     expect(fr.language).toBe('fr');
-    expect(fr.t('hello', { name: '<b>Ana</b>' })).toBe('Bonjour <b>Ana</b>'); // React escapes, not i18next.
+    expect(fr.t('hello', { name: '<b>Ana</b>' })).toBe('Bonjour <b>Ana</b>'); // React escapes, not the translator.
     expect(fr.t('pages:title')).toBe('Titre');
   });
 

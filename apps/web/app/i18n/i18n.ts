@@ -1,42 +1,31 @@
 /**
- * Translations: one i18next instance per locale, created once and shared (an instance's language
- * never changes, so requests cannot leak into each other). Bundles live in
+ * Translations: one translator per locale (`translator.ts`), created once and shared (a
+ * translator's language never changes, so requests cannot leak into each other). Bundles live in
  * `locales/{en,fr}/<namespace>.json`; the browser loads only the page's locale (`i18n.client.ts`:
  * a site page's namespaces in one chunk per locale, ADR 064), the server registers all locales at
  * start (`i18n.server.ts`).
  */
 import type { Locale } from '@croupier/contract/locales';
-import i18next, { type i18n as I18n } from 'i18next';
+import { type Bundle, Translator } from './translator.ts';
 
 export const DEFAULT_NAMESPACE = 'common';
 
 /** namespace → nested keys → text */
-export type LocaleBundles = Record<string, Record<string, unknown>>;
+export type LocaleBundles = Record<string, Bundle>;
 
-const instances = new Map<Locale, I18n>();
+const instances = new Map<Locale, Translator>();
 
 /** (Re)creates the locale's instance; in development a changed bundle re-registers it. */
-export function registerLocale(locale: Locale, bundles: LocaleBundles): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    // No fallback language: the completeness test keeps fr and en in step, and a fallback would
-    // need the other locale's bundles shipped too.
-    fallbackLng: false,
-    resources: { [locale]: bundles },
-    ns: Object.keys(bundles),
-    defaultNS: DEFAULT_NAMESPACE,
-    interpolation: { escapeValue: false }, // React escapes.
-    returnNull: false,
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+export function registerLocale(locale: Locale, bundles: LocaleBundles): Translator {
+  // No fallback language: the completeness test keeps fr and en in step, and a fallback would
+  // need the other locale's bundles shipped too.
+  const instance = new Translator(locale, bundles, DEFAULT_NAMESPACE);
   instances.set(locale, instance);
   return instance;
 }
 
 /** The instance for a locale; throws if its bundles were not loaded (a wiring bug). */
-export function i18nFor(locale: Locale): I18n {
+export function i18nFor(locale: Locale): Translator {
   const instance = instances.get(locale);
   if (!instance) throw new Error(`Translations for "${locale}" are not loaded`);
   return instance;

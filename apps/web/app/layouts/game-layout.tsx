@@ -7,11 +7,11 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { GameBarControls, isGamePageData } from '../features/games/game-page.tsx';
 import { FavouritesProvider } from '../features/games/use-favourites.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../features/shell/skip-link.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { ChipMark } from '../ui/logo.tsx';
 

@@ -1,9 +1,9 @@
 /** The `/_icons` layout (spec §2 "svg-sprite"): a plain reference page with a slim bar, no site menus. */
 import { localizePath } from '@croupier/contract/locales';
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../features/shell/skip-link.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Logo } from '../ui/logo.tsx';
 

@@ -5,13 +5,13 @@
  */
 import { RESTORE_TOKEN_PATTERN } from '@croupier/contract/auth/restore';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigate } from 'react-router';
 import { AuthPanel } from '../features/auth/auth-panel.tsx';
 import { useAuthRoot } from '../features/auth/auth-root-data.ts';
 import type { AuthTab } from '../features/auth/popup-flags.ts';
 import { afterAuthTarget } from '../features/auth/return-target.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';

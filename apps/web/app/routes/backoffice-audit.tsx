@@ -3,7 +3,7 @@
  * filters by staff id, action, target, outcome and time. Each row opens to its before/after state
  * and where the request came from.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Form, useLocation } from 'react-router';
 import {
   AUDIT_OUTCOMES,
@@ -16,6 +16,7 @@ import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -5,9 +5,8 @@
  * meanwhile is `stale_version`, nothing written); a delete asks first. Refusals are told in words:
  * the reason and the fields it concerns.
  */
-import type { TFunction } from 'i18next';
+
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -26,6 +25,8 @@ import {
   type StaffBanner,
 } from '../features/backoffice/banners.ts';
 import { BannerSlide, bannerHref } from '../features/home/banner-slide.tsx';
+import type { TFunction } from '../i18n/translator.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
@@ -129,7 +130,7 @@ export default function BackofficeBanners({ loaderData }: Route.ComponentProps) 
 }
 
 /** `texts.fr.title` → "Title (French)"; `link` → "Link". */
-function fieldLabel(t: TFunction<'backoffice'>, path: string): string {
+function fieldLabel(t: TFunction, path: string): string {
   const parts = path.split('.');
   if (parts[0] === 'texts' && parts[1] && parts.length >= 2) {
     const language = t(`banners.locales.${parts[1]}`, { defaultValue: parts[1] });

@@ -7,7 +7,6 @@
  * confirmation.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -28,6 +27,7 @@ import {
   formPayload,
   parseContentLocale,
 } from '../features/backoffice/content.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';

@@ -4,7 +4,7 @@
  * (English, French). Each entry opens its editor (`/backoffice/content/:collection/:id`; a config
  * section: `/backoffice/content/config/:section?locale=`), and a new entry starts there too.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link, useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -29,6 +29,7 @@ import {
   parseContentLocale,
 } from '../features/backoffice/content.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -2,7 +2,7 @@
  * Payments: the deposit search — by a transaction or player id, or the provider's payment id, a
  * status and a window of days; newest first (every search is written to the audit log).
  */
-import { useTranslation } from 'react-i18next';
+
 import { Form, Link, useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
@@ -18,6 +18,7 @@ import {
   parseDepositSearch,
 } from '../features/backoffice/deposits.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

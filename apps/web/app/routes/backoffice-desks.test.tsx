@@ -6,7 +6,6 @@
 import type { Locale } from '@croupier/contract/locales';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
@@ -15,6 +14,7 @@ import { sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
 import { dropToken, saveToken } from '../features/backoffice/backoffice-session.ts';
 import { parseRange, reportQuery, totalsByCurrency } from '../features/backoffice/reports.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import * as content from './backoffice-content.tsx';
@@ -109,13 +109,13 @@ function renderBackoffice(path: string) {
   const routes = [base(''), base('/fr')] as unknown as RouteObject[];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TranslationProvider translator={i18nFor(locale)}>
       <ToastProvider>
         <DialogProvider>
           <RouterProvider router={router} />
         </DialogProvider>
       </ToastProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return router;
 }

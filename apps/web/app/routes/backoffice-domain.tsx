@@ -7,7 +7,6 @@
  * is refused: `stale_version`); a host other than `*` can be deleted after a confirmation.
  */
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -29,6 +28,7 @@ import {
   type StaffDomain,
   topField,
 } from '../features/backoffice/domains.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';

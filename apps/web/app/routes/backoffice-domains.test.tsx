@@ -7,13 +7,13 @@
 import type { Locale } from '@croupier/contract/locales';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { ensureBackofficeTexts } from '../features/backoffice/backoffice-i18n.client.ts';
 import { dropToken, saveToken } from '../features/backoffice/backoffice-session.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import * as domain from './backoffice-domain.tsx';
@@ -98,13 +98,13 @@ function renderBackoffice(path: string) {
   const routes = [base(''), base('/fr')] as unknown as RouteObject[];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={i18nFor(locale)}>
+    <TranslationProvider translator={i18nFor(locale)}>
       <ToastProvider>
         <DialogProvider>
           <RouterProvider router={router} />
         </DialogProvider>
       </ToastProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return router;
 }

@@ -3,7 +3,7 @@
  * origin, sitemap and robots rules; each opens its editor (`/backoffice/domains/:host`), and a new
  * host starts at `/backoffice/domains/new`.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -11,6 +11,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
 import { FALLBACK_HOST, hostSegment, type StaffDomain } from '../features/backoffice/domains.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

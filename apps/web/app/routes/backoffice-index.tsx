@@ -1,10 +1,11 @@
 /** The back office's home: the sections this staff member may open, one card each. */
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { requireStaff } from '../features/backoffice/backoffice-loaders.ts';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { sectionsFor } from '../features/backoffice/backoffice-permissions.ts';
 import { PageHeading } from '../features/backoffice/backoffice-shell.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import type { Route } from './+types/backoffice-index';
 

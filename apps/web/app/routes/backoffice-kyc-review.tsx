@@ -7,7 +7,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { BackofficeApiError, type BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -27,6 +26,7 @@ import {
   type KycImage,
   type KycReview,
 } from '../features/backoffice/kyc.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

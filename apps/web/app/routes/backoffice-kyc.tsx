@@ -2,7 +2,7 @@
  * KYC: the review queue (staff with `kyc.review`): players waiting for a decision (pending or asked
  * to retry), longest first, and the decided ones by tab; each opens the player's review.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link, useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -26,6 +26,7 @@ import {
   parseKycTab,
 } from '../features/backoffice/kyc.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-kyc';

@@ -6,13 +6,13 @@
  * (sessionStorage), finds who is signed in and loads each page's data (clientLoader).
  */
 
-import { useTranslation } from 'react-i18next';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { isRouteErrorResponse, Outlet, useLoaderData, useLocation } from 'react-router';
 import { ensureBackofficeTexts } from '../features/backoffice/backoffice-i18n.client.ts';
 import { requireStaff, TWO_FACTOR_PATH } from '../features/backoffice/backoffice-loaders.ts';
 import { BackofficeShell } from '../features/backoffice/backoffice-shell.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/backoffice-layout';

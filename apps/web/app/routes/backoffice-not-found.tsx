@@ -1,7 +1,8 @@
 /** An unknown back-office address: said inside the back office, with the way to its home. */
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 
 export default function BackofficeNotFound() {

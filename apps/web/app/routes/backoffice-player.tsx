@@ -8,7 +8,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -28,6 +27,7 @@ import {
   REASON_MAX,
   REASON_MIN,
 } from '../features/backoffice/players.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -2,7 +2,7 @@
  * Players: search by id, login, email or phone (every search is written to the audit log), newest
  * first, each result opening the player's file.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Form, Link, useLocation } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -13,6 +13,7 @@ import { ErrorNote, PageHeading, Pager, TableBox, TD, TH } from '../features/bac
 import { PlayerStatus } from '../features/backoffice/player-status.tsx';
 import { PLAYERS_PAGE_SIZE, type PlayerSummary } from '../features/backoffice/players.ts';
 import { parseOffset } from '../features/backoffice/withdrawals.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

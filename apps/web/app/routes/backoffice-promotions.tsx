@@ -6,7 +6,6 @@
  * page says to reload. The server validates everything again (the bonuses and campaigns rules).
  */
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, inLocale } from '../features/backoffice/backoffice-format.ts';
@@ -44,6 +43,7 @@ import {
   toLocalInput,
 } from '../features/backoffice/promotions.ts';
 import { CampaignPopupBody } from '../features/campaigns/campaign-popup.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

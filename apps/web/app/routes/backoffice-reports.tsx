@@ -6,7 +6,6 @@
  * with the range's totals per currency, and the same table as a CSV download.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
 import { BackofficeApiError } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -32,6 +31,7 @@ import {
   reportQuery,
   totalsByCurrency,
 } from '../features/backoffice/reports.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

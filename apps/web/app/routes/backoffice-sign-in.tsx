@@ -5,7 +5,6 @@
  * not set it up goes to the enrolment page first.
  */
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   type AuthAnswer,
@@ -19,6 +18,7 @@ import { backofficeHref, safeNext } from '../features/backoffice/backoffice-path
 import { needsMfaEnrolment } from '../features/backoffice/backoffice-permissions.ts';
 import { saveToken } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote } from '../features/backoffice/backoffice-shell.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';

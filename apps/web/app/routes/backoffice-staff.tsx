@@ -6,7 +6,6 @@
  * over. A lost authenticator: the admin turns the member's two-factor off, they enrol again.
  */
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { BackofficeUser } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -14,6 +13,7 @@ import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-lo
 import { STAFF_ROLES } from '../features/backoffice/backoffice-permissions.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';
 import { useDialogs } from '../ui/dialogs.tsx';

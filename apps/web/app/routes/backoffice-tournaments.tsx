@@ -7,7 +7,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney, inLocale } from '../features/backoffice/backoffice-format.ts';
 import { loadOrSignIn, requireStaff } from '../features/backoffice/backoffice-loaders.ts';
@@ -34,6 +33,7 @@ import {
   useDeskSave,
 } from '../features/backoffice/marketing-fields.tsx';
 import { TournamentCard } from '../features/tournaments/tournament-card.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -7,7 +7,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
@@ -28,6 +27,7 @@ import {
   type TradingEvent,
   type TradingMarket,
 } from '../features/backoffice/trading.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -4,7 +4,6 @@
  * opens the event's markets and liability.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime } from '../features/backoffice/backoffice-format.ts';
@@ -13,6 +12,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading, TableBox, TD, TH } from '../features/backoffice/backoffice-shell.tsx';
 import { TRADING_REFRESH_MS, type TradingEventSummary } from '../features/backoffice/trading.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { cx } from '../ui/class-names.ts';
 import type { Route } from './+types/backoffice-trading';

@@ -5,7 +5,6 @@
  * (`POST /nfx/auth/mfa/enable`), which answers a new token in place of the old one.
  */
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthAnswer } from '../features/backoffice/backoffice-api.ts';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
@@ -15,6 +14,7 @@ import { backofficeHref } from '../features/backoffice/backoffice-paths.ts';
 import { saveToken, staffRequest } from '../features/backoffice/backoffice-session.ts';
 import { ErrorNote, PageHeading } from '../features/backoffice/backoffice-shell.tsx';
 import { QrCode } from '../features/backoffice/qr-code.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';

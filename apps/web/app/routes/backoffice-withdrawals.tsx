@@ -5,7 +5,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { errorText } from '../features/backoffice/backoffice-errors.ts';
 import { formatStaffDateTime, formatStaffMoney } from '../features/backoffice/backoffice-format.ts';
@@ -30,6 +29,7 @@ import {
   WITHDRAWAL_STATUSES,
   WITHDRAWALS_PAGE_SIZE,
 } from '../features/backoffice/withdrawals.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/class-names.ts';

@@ -4,10 +4,10 @@
  * /bets passed on); otherwise the in-house book at /betting.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { frameSource } from '../features/sportsbook/frame.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';

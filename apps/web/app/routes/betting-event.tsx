@@ -2,12 +2,13 @@
  * /betting/event/{id} (ADR 035): one event's score and clock and all its markets, grouped, the
  * suspended ones greyed; odds refresh every few seconds and flash when they move.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { useBoardRefresh } from '../features/sportsbook/betting-board.tsx';
 import { EventHeader, MarketGroups } from '../features/sportsbook/event-views.tsx';
 import { bettingPath, useBettingHref } from '../features/sportsbook/sportsbook-paths.ts';
 import { parseUtcOffset } from '../features/sportsbook/sportsbook-time.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';

@@ -2,7 +2,7 @@
  * /betting/{sport} and /betting/{sport}/{tournament} (ADR 035): one sport's leagues, its live
  * events and its upcoming events by day (of one league when chosen).
  */
-import { useTranslation } from 'react-i18next';
+
 import { NavLink } from 'react-router';
 import {
   boardQuery,
@@ -11,6 +11,7 @@ import {
   useBoardRefresh,
 } from '../features/sportsbook/betting-board.tsx';
 import { bettingPath, useBettingHref } from '../features/sportsbook/sportsbook-paths.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { getWebContext } from '../lib/web-context.ts';

@@ -2,7 +2,7 @@
  * /betting (spec §2, ADR 035): live now with running scores and clocks, and the upcoming events
  * of the chosen day in the player's time zone, every sport; odds refresh every few seconds.
  */
-import { useTranslation } from 'react-i18next';
+
 import {
   boardQuery,
   LiveSection,
@@ -10,6 +10,7 @@ import {
   useBoardRefresh,
 } from '../features/sportsbook/betting-board.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

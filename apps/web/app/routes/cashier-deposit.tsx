@@ -3,7 +3,7 @@
  * chosen method's form (the content's default method on the index) and the deposit limits. An
  * unknown method is a 404 page.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Notice } from '../features/cashier/cashier-card.tsx';
 import { useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { DepositForm, isDepositMethod } from '../features/cashier/deposit-form.tsx';
@@ -12,6 +12,7 @@ import { depositOffersOf, offerFromQuery } from '../features/cashier/deposit-off
 import { MethodList } from '../features/cashier/method-list.tsx';
 import { LimitPromptBeforeFirstDeposit } from '../features/responsible-gaming/limit-prompt.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

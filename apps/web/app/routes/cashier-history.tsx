@@ -8,7 +8,6 @@ import type { CashbackOutput } from '@croupier/contract/cashbacks/common';
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import { HISTORY_PAGE_SIZE } from '@croupier/contract/cashier/get-history';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
 import { BonusHistoryRows, CashbackHistoryRows } from '../features/bonuses/history-rows.tsx';
 import { useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
@@ -26,6 +25,7 @@ import {
   visibleHistory,
 } from '../features/cashier/history-query.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

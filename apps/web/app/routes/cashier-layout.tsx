@@ -3,12 +3,13 @@
  * it here) and sections. Guests never get here (guest guard, spec §6). The loader reads what every
  * section shares: the player's payment methods (titles and icons) and the cashier content settings.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Outlet } from 'react-router';
 import { CashierNav } from '../features/cashier/cashier-nav.tsx';
 import type { CashierOutletContext } from '../features/cashier/cashier-outlet.ts';
 import { DepositDetalization } from '../features/cashier/deposit-detalization.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

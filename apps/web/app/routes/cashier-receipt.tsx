@@ -4,13 +4,13 @@
  * rules blocks as the content shows them. Another player's id answers like a missing one.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CashierCard, Notice } from '../features/cashier/cashier-card.tsx';
 import { methodTitle, useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { parseTransactionId } from '../features/cashier/payment-result.ts';
 import { TransactionDetails } from '../features/cashier/transaction-details.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

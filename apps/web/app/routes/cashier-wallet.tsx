@@ -4,11 +4,11 @@
  * there is any.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isZeroAmount } from '../features/cashier/cashier-money.ts';
 import { useCashierFormat } from '../features/cashier/use-cashier-format.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

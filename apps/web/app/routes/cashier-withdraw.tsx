@@ -3,7 +3,7 @@
  * (confirmed contact, identity verification) with the configured links, the withdrawal waiting for
  * approval with its Cancel button, or the request form.
  */
-import { useTranslation } from 'react-i18next';
+
 import { CashierCard } from '../features/cashier/cashier-card.tsx';
 import { methodTitle, useCashierOutlet } from '../features/cashier/cashier-outlet.ts';
 import { OpenWithdrawal } from '../features/cashier/open-withdrawal.tsx';
@@ -11,6 +11,7 @@ import { useCashierFormat } from '../features/cashier/use-cashier-format.ts';
 import { WithdrawForm } from '../features/cashier/withdraw-form.tsx';
 import { WithdrawalGateNotice } from '../features/cashier/withdrawal-gate.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

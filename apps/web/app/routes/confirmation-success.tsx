@@ -1,7 +1,7 @@
 /** /confirmation/success (spec §2): the contact is confirmed; on to the profile or the games. */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

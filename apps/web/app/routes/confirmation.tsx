@@ -6,13 +6,13 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigate } from 'react-router';
 import { ConfirmContactFlow } from '../features/profile/confirm-contact-flow.tsx';
 import { confirmFromLink, findContact } from '../features/profile/confirm-link.ts';
 import { FormSettingsProvider, formSettingsOf } from '../features/profile/form-settings.tsx';
 import { Select } from '../features/profile/select.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { authHref } from '../lib/auth-links.ts';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';

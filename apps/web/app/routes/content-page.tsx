@@ -1,7 +1,7 @@
 /** `/{slug}`: a content page from the content service (spec §2); an unknown slug is a 404 page. */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { useRichTextLinks } from '../lib/use-rich-text-links.ts';

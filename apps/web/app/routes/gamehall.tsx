@@ -7,7 +7,6 @@
 import { localizePath } from '@croupier/contract/locales';
 import { SearchX } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { CategoryChips } from '../features/games/category-chips.tsx';
 import { EmptyState, GameGrid, GameGridSkeleton } from '../features/games/game-grid.tsx';
@@ -28,6 +27,7 @@ import {
 import { ProviderFilter, SelectedProviders } from '../features/games/provider-filter.tsx';
 import { FavouritesProvider } from '../features/games/use-favourites.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

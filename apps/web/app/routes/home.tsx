@@ -5,8 +5,8 @@
  * content to show.
  */
 import { isHrefAvailable } from '@croupier/contract/content/site-sections';
-import { useTranslation } from 'react-i18next';
 import type { HeroBanner } from '../features/home/hero-carousel.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';

@@ -2,7 +2,7 @@
  * `/_icons` (spec §2): every icon of the product sprite with its name. Selecting one opens a
  * dialog with its sizes and the line of code that uses it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';
 import { Icon, type IconSize } from '../ui/icon.tsx';
 import { ICON_NAMES, type IconName } from '../ui/icon-names.ts';

@@ -5,7 +5,6 @@
  * to verify a win (ADR 032). An unknown id is the site's 404 page.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GameArt } from '../features/games/game-art.tsx';
 import { gamePagePath } from '../features/games/game-paths.ts';
@@ -14,6 +13,7 @@ import { JACKPOT_REFRESH_MS, JACKPOTS_PATH, parseJackpotId } from '../features/j
 import { useLiveRefresh } from '../features/jackpots/use-live-refresh.ts';
 import { isNotFoundFailure } from '../features/promotions/not-found-failure.ts';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

@@ -7,7 +7,6 @@
 import type { JackpotOutput, JackpotWinOutput } from '@croupier/contract/jackpots/common';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
@@ -22,6 +21,7 @@ import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
 import gamesFr from '../i18n/locales/fr/games.json' with { type: 'json' };
 import jackpotsFr from '../i18n/locales/fr/jackpots.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { createBundlesTestI18n } from '../ui/test-i18n.ts';
 import JackpotPage from './jackpot.tsx';
 import JackpotsPage from './jackpots.tsx';
@@ -87,11 +87,11 @@ function renderPage<T>(path: string, data: () => unknown, page: (loaderData: T) 
         loader: () => ({ isAuthenticated: false, account: { uid: 0 }, auth: testAuthRoot(), page: data() }),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider i18n={testI18n(locale)}>
+          <TranslationProvider translator={testI18n(locale)}>
             <main data-testid="page">
               <Page />
             </main>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -4,7 +4,6 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { JackpotCard } from '../features/jackpots/jackpot-card.tsx';
@@ -12,6 +11,7 @@ import { JACKPOT_REFRESH_MS, JACKPOTS_PATH } from '../features/jackpots/jackpot-
 import { useLiveRefresh } from '../features/jackpots/use-live-refresh.ts';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -3,11 +3,11 @@
  * action. An offer that does not exist or is not shown to this visitor is the site's 404 page.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { OfferAction, OfferBody } from '../features/promotions/offer-card.tsx';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, OFFERS_SHOWN, parseOfferId } from '../features/promotions/promotion-paths.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';
 import { getWebContext } from '../lib/web-context.ts';

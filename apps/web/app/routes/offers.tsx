@@ -4,7 +4,6 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { OfferCard } from '../features/promotions/offer-card.tsx';
@@ -13,6 +12,7 @@ import { PromoCodeSection } from '../features/promotions/promo-code-section.tsx'
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, OFFERS_SHOWN, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

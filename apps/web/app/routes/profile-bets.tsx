@@ -5,7 +5,6 @@
 import { localizePath } from '@croupier/contract/locales';
 import { SPORTSBOOK_BETS_PAGE_SIZE } from '@croupier/contract/sportsbook/betting';
 import { Ticket } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { BetSlipProvider } from '../features/sportsbook/bet-slip-context.tsx';
@@ -20,6 +19,7 @@ import {
 } from '../features/sportsbook/profile-bets.tsx';
 import { bettingPath } from '../features/sportsbook/sportsbook-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

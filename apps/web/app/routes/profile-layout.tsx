@@ -3,7 +3,7 @@
  * guest guard sends them home with `redirectUrl`). The loader reads Account info and the form
  * settings once for every profile page.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Outlet } from 'react-router';
 import { FormSettingsProvider, formSettingsOf } from '../features/profile/form-settings.tsx';
 import { ProfileNav } from '../features/profile/profile-nav.tsx';
@@ -13,6 +13,7 @@ import {
   toProfileAccount,
 } from '../features/profile/profile-outlet.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

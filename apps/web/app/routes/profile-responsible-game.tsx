@@ -3,12 +3,13 @@
  * and leaves, the deposit limits (the cashier's form, embedded), and time-out / self-exclusion.
  * Every change refreshes the loader.
  */
-import { useTranslation } from 'react-i18next';
+
 import { DepositLimits } from '../features/cashier/deposit-limits.tsx';
 import { RgExclusion } from '../features/responsible-gaming/rg-exclusion.tsx';
 import { RgLimits } from '../features/responsible-gaming/rg-limits.tsx';
 import { RgSessionSettings } from '../features/responsible-gaming/rg-session-settings.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -2,7 +2,7 @@
  * /profile/settings (spec §2, §3): personal data, contacts with confirmation, and account
  * preferences (fake name, language, currency). Opens with `from` and `toastType` (a toast once).
  */
-import { useTranslation } from 'react-i18next';
+
 import { PromoCodeForm } from '../features/campaigns/promo-code-form.tsx';
 import { AccountCard } from '../features/profile/account-card.tsx';
 import { ContactsCard } from '../features/profile/contacts-card.tsx';
@@ -11,6 +11,7 @@ import { ProfileCard } from '../features/profile/profile-card.tsx';
 import { useProfileOutlet } from '../features/profile/profile-outlet.ts';
 import { useEntryToast } from '../features/profile/use-entry-toast.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -5,13 +5,13 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { ChevronDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { isNotFoundFailure } from '../features/promotions/not-found-failure.ts';
 import { Breadcrumbs } from '../features/promotions/page-parts.tsx';
 import { PromotionCta } from '../features/promotions/promotion-cta.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { PROMOTIONS_PATH, parsePromotionKey } from '../features/promotions/promotion-paths.ts';
 import { validityText } from '../features/promotions/validity.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { useRichTextLinks } from '../lib/use-rich-text-links.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

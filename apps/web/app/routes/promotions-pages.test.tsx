@@ -8,7 +8,6 @@ import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import type { PromotionDetail, PromotionSummary } from '@croupier/contract/promotions/get';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
@@ -20,6 +19,7 @@ import campaignsFr from '../i18n/locales/fr/campaigns.json' with { type: 'json' 
 import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
 import promotionsFr from '../i18n/locales/fr/promotions.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../ui/test-i18n.ts';
 import { ToastProvider } from '../ui/toasts.tsx';
@@ -143,13 +143,13 @@ function renderPage(path: string, page: ReactNode, options: { player?: boolean }
         }),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider i18n={testI18n(locale)}>
+          <TranslationProvider translator={testI18n(locale)}>
             <ToastProvider>
               <DialogProvider>
                 <main data-testid="page">{page}</main>
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -1,7 +1,6 @@
 /** /promotions: the running promotions (`promotions.get`, ADR 023) as a grid of cards. */
 import { localizePath } from '@croupier/contract/locales';
 import { Megaphone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
@@ -9,6 +8,7 @@ import { PromotionCard } from '../features/promotions/promotion-card.tsx';
 import { withPromotionMeta } from '../features/promotions/promotion-meta.ts';
 import { OFFERS_PATH, PROMOTIONS_PATH } from '../features/promotions/promotion-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
 import { usePageLocale } from '../lib/use-root-data.ts';

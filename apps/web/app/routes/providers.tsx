@@ -5,13 +5,13 @@
 import { GAMES_MAX_PAGE_SIZE } from '@croupier/contract/games/page-sizes';
 import { localizePath } from '@croupier/contract/locales';
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { artGradient, GameArt } from '../features/games/game-art.tsx';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { toHallGame } from '../features/games/game-types.ts';
 import { EMPTY_HALL_QUERY, hallSearch, withProviders } from '../features/games/hall-query.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -5,8 +5,8 @@
  * page /responsible-gaming that the footer links.
  */
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';

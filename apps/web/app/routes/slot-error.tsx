@@ -9,11 +9,11 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { checkIframeMessage, EMBEDDED_PARAM, isFramed } from '../features/games/check-iframe.ts';
 import { SystemPage } from '../features/system-pages/system-page.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';
 import { usePageLocale, useRootData } from '../lib/use-root-data.ts';

@@ -7,7 +7,6 @@
 import { localizePath } from '@croupier/contract/locales';
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Gamepad2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
 import { EmptyState, GameGrid, GameGridSkeleton } from '../features/games/game-grid.tsx';
 import { toHallGame } from '../features/games/game-types.ts';
@@ -22,6 +21,7 @@ import {
   tournamentPath,
 } from '../features/tournaments/tournament-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

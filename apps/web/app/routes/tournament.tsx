@@ -6,7 +6,6 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { useJackpotMoney } from '../features/jackpots/jackpot-money.ts';
 import { useLiveRefresh } from '../features/jackpots/use-live-refresh.ts';
@@ -24,6 +23,7 @@ import {
   tournamentGamesPath,
 } from '../features/tournaments/tournament-paths.ts';
 import { prizeOfRank, prizeText, tournamentCurrency } from '../features/tournaments/tournament-prizes.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { errorPageResponse, orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -8,7 +8,6 @@
 import type { LeaderboardRow, TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
@@ -24,6 +23,7 @@ import commonFr from '../i18n/locales/fr/common.json' with { type: 'json' };
 import gamesFr from '../i18n/locales/fr/games.json' with { type: 'json' };
 import tournamentsFr from '../i18n/locales/fr/tournaments.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { DialogProvider } from '../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../ui/test-i18n.ts';
 import { ToastProvider } from '../ui/toasts.tsx';
@@ -112,13 +112,13 @@ function renderAt(path: string, page: ReactNode, isAuthenticated = false) {
       loader: () => ({ isAuthenticated, account: { uid: 0 }, auth: testAuthRoot(), sections: {} }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <DialogProvider>
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: path.slice(1), Component: () => page }],
     },

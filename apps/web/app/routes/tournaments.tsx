@@ -7,13 +7,13 @@
 import { localizePath } from '@croupier/contract/locales';
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigation } from 'react-router';
 import { EmptyState } from '../features/games/game-grid.tsx';
 import { CardsSkeleton, PageHeader } from '../features/promotions/page-parts.tsx';
 import { TournamentCard } from '../features/tournaments/tournament-card.tsx';
 import { TOURNAMENTS_PATH, tournamentDisplay } from '../features/tournaments/tournament-paths.ts';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { orErrorPage } from '../lib/loader-errors.ts';
 import { localeOfPath, pathWithoutLocale } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -6,10 +6,10 @@
 import { UNSUBSCRIBE_TOKEN_PATTERN } from '@croupier/contract/account/unsubscribe';
 import { localizePath } from '@croupier/contract/locales';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../features/profile/api-failure.ts';
 import { SystemPage } from '../features/system-pages/system-page.tsx';
 import { i18nFor } from '../i18n/i18n.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { createBrowserApi } from '../lib/browser-api.ts';
 import { localeOfPath } from '../lib/locale-paths.ts';
 import { withPageTitle } from '../lib/page-meta.ts';

@@ -5,7 +5,6 @@
  */
 import type { GameWinner } from '@croupier/contract/games/get-winners';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testAuthRoot } from '../features/auth/test-auth-root.ts';
@@ -19,6 +18,7 @@ import gamesFr from '../i18n/locales/fr/games.json' with { type: 'json' };
 import jackpotsFr from '../i18n/locales/fr/jackpots.json' with { type: 'json' };
 import tournamentsFr from '../i18n/locales/fr/tournaments.json' with { type: 'json' };
 import uiFr from '../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { createBundlesTestI18n } from '../ui/test-i18n.ts';
 import Winners from './winners.tsx';
 
@@ -56,8 +56,8 @@ function renderWinners(path: string) {
         loader: () => ({ isAuthenticated: false, account: null, auth: testAuthRoot(), sections: {} }),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider
-            i18n={createBundlesTestI18n(locale, {
+          <TranslationProvider
+            translator={createBundlesTestI18n(locale, {
               en: { games: gamesEn, jackpots: jackpotsEn, tournaments: tournamentsEn, ui: uiEn },
               fr: { games: gamesFr, jackpots: jackpotsFr, tournaments: tournamentsFr, ui: uiFr },
             })}
@@ -67,7 +67,7 @@ function renderWinners(path: string) {
                 {...({ loaderData, params: {}, matches: [] } as unknown as Parameters<typeof Winners>[0])}
               />
             </PushProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
         children: [{ path: path.slice(1) || undefined, index: path === '/', element: null }],
       },

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { Button, IconButton } from './button.tsx';
 import { createTestI18n } from './test-i18n.ts';
 
 afterEach(cleanup);
 
 function withI18n(node: React.ReactNode) {
-  return <I18nextProvider i18n={createTestI18n()}>{node}</I18nextProvider>;
+  return <TranslationProvider translator={createTestI18n()}>{node}</TranslationProvider>;
 }
 
 describe('Button', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { DialogProvider, type DialogsApi, useCurrentDialog, useDialogs } from './dialogs.tsx';
 import { createTestI18n } from './test-i18n.ts';
 
@@ -14,12 +14,12 @@ function CaptureApi() {
 
 function renderProvider(page: React.ReactNode = null, locale: 'en' | 'fr' = 'en') {
   return render(
-    <I18nextProvider i18n={createTestI18n(locale)}>
+    <TranslationProvider translator={createTestI18n(locale)}>
       <DialogProvider>
         <CaptureApi />
         <main>{page}</main>
       </DialogProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -33,7 +33,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Button, IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
 import {

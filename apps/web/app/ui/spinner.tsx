@@ -4,7 +4,7 @@
  * says it is busy (a loading button), pass `decorative` so it is not announced twice.
  * Sizes: sm 16 px, md 24 px (default), lg 40 px. Colour follows the text colour.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { cx } from './class-names.ts';
 
 export type SpinnerSize = 'sm' | 'md' | 'lg';

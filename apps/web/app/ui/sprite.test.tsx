@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { Icon } from './icon.tsx';
 import { ICON_NAMES, isIconName } from './icon-names.ts';
 import { Logo } from './logo.tsx';
@@ -109,9 +109,9 @@ describe('Icon', () => {
 describe('small pieces', () => {
   it('Spinner announces loading in the current language', () => {
     render(
-      <I18nextProvider i18n={createTestI18n('fr')}>
+      <TranslationProvider translator={createTestI18n('fr')}>
         <Spinner />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     expect(screen.getByRole('status').textContent).toBe('Chargement…');
   });

@@ -1,7 +1,7 @@
 // Node environment on purpose: the providers must server-render without window or document.
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { Button } from './button.tsx';
 import { DialogProvider } from './dialogs.tsx';
 import { Field } from './field.tsx';
@@ -18,7 +18,7 @@ describe('server rendering', () => {
   it('renders the providers and components without touching the DOM', () => {
     expect(typeof document).toBe('undefined');
     const html = renderToString(
-      <I18nextProvider i18n={createTestI18n('fr')}>
+      <TranslationProvider translator={createTestI18n('fr')}>
         <SpriteSheet />
         <ScreenClassProvider initial="tablet">
           <ToastProvider>
@@ -33,7 +33,7 @@ describe('server rendering', () => {
             </DialogProvider>
           </ToastProvider>
         </ScreenClassProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     expect(html).toContain('id="icon-home"');
     expect(html).toContain('Jouer');

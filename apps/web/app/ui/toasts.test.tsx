@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TranslationProvider } from '../i18n/use-translation.tsx';
 import { createTestI18n } from './test-i18n.ts';
 import {
   DEFAULT_TOAST_DURATION_MS,
@@ -20,11 +20,11 @@ function CaptureApi() {
 
 function renderToasts(props: Omit<ToastProviderProps, 'children'> = {}, locale: 'en' | 'fr' = 'en') {
   return render(
-    <I18nextProvider i18n={createTestI18n(locale)}>
+    <TranslationProvider translator={createTestI18n(locale)}>
       <ToastProvider {...props}>
         <CaptureApi />
       </ToastProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -25,7 +25,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { IconButton } from './button.tsx';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';

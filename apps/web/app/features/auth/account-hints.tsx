@@ -8,8 +8,8 @@
 import type { AccountInfo } from '@croupier/contract/account/common';
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';

@@ -4,7 +4,7 @@
  * auth banner. The tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
  */
 import { type KeyboardEvent, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { AuthRootData } from '../../lib/root-data.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';

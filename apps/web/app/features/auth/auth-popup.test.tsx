@@ -1,30 +1,24 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import type { AuthRootData } from '../../lib/root-data.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { AuthPopupFromQuery } from './auth-popup-from-query.tsx';
 import { testAuthRoot } from './test-auth-root.ts';
 
 function testI18n() {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { auth: authEn, common: commonEn, ui: uiEn } },
-    ns: ['auth', 'common', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+  const instance = createBundlesTestI18n(
+    'en',
+    { en: { auth: authEn, common: commonEn, ui: uiEn } },
+    'common',
+  );
   return instance;
 }
 
@@ -44,14 +38,14 @@ async function renderAt(entry: string, auth: AuthRootData = AUTH) {
         loader: () => ({ isAuthenticated: false, account: { uid: 0 }, auth }),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider i18n={testI18n()}>
+          <TranslationProvider translator={testI18n()}>
             <ToastProvider>
               <DialogProvider>
                 <LocationProbe />
                 <AuthPopupFromQuery />
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

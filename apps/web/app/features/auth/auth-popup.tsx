@@ -8,8 +8,8 @@
  * `popupFallbacks.authPopupEnabled` off, the flags lead to the `/forms/sign_*` pages instead.
  */
 import { lazy, type MouseEvent, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { authHref } from '../../lib/auth-links.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { DialogSuspense } from '../../ui/dialog-suspense.tsx';

@@ -6,8 +6,8 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { setClientAuthenticated } from '../../lib/client-session.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';

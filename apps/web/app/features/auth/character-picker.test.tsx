@@ -6,8 +6,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
@@ -16,7 +14,9 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
 import commonFr from '../../i18n/locales/fr/common.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { RegistrationForm } from './registration-form.tsx';
 import { testAuthRoot } from './test-auth-root.ts';
@@ -27,20 +27,14 @@ const CHARACTERS = [
 ];
 
 function testI18n(locale: Locale) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
+  const instance = createBundlesTestI18n(
+    locale,
+    {
       en: { auth: authEn, common: commonEn, ui: uiEn },
       fr: { auth: authFr, common: commonFr, ui: uiFr },
     },
-    ns: ['auth', 'common', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+    'common',
+  );
   return instance;
 }
 
@@ -74,13 +68,13 @@ function renderForm(locale: Locale, showCharacterSelect: boolean) {
         path: '*',
         loader: () => ({ loyalty: { characters: CHARACTERS } }),
         element: (
-          <I18nextProvider i18n={testI18n(locale)}>
+          <TranslationProvider translator={testI18n(locale)}>
             <ToastProvider>
               <DialogProvider>
                 <RegistrationForm auth={auth} />
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -4,7 +4,7 @@
  */
 import type { LoyaltyCharacter } from '@croupier/contract/loyalty/loyalty';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 
 const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-line bg-raised/60 px-3 py-2 text-sm has-[:checked]:border-accent has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent';

@@ -12,7 +12,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { IconButton } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useFieldControl } from '../../ui/field.tsx';

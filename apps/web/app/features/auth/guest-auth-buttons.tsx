@@ -4,7 +4,7 @@
  * when the content config allows it (`popupFallbacks.authPopupEnabled`).
  */
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useAuthEntry } from './auth-popup.tsx';
 

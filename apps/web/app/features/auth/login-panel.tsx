@@ -5,7 +5,7 @@
  * the page forgets them (spec §4; never written to storage).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { FormMessage } from './form-controls.tsx';
 import type { MessageContext } from './form-validation.ts';
 import { LoginForm } from './login-form.tsx';

@@ -6,8 +6,6 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
@@ -20,26 +18,22 @@ import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' }
 import commonFr from '../../i18n/locales/fr/common.json' with { type: 'json' };
 import supportFr from '../../i18n/locales/fr/support.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { PlayerHeaderActions } from './player-header.tsx';
 import { testAuthRoot } from './test-auth-root.ts';
 
 function testI18n(locale: Locale) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
+  const instance = createBundlesTestI18n(
+    locale,
+    {
       en: { auth: authEn, cashier: cashierEn, common: commonEn, support: supportEn, ui: uiEn },
       fr: { auth: authFr, cashier: cashierFr, common: commonFr, support: supportFr, ui: uiFr },
     },
-    ns: ['auth', 'cashier', 'common', 'support', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+    'common',
+  );
   return instance;
 }
 
@@ -101,13 +95,13 @@ async function renderHeader(locale: Locale) {
         loader: () => ({ isAuthenticated: true, account, auth: testAuthRoot() }),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider i18n={testI18n(locale)}>
+          <TranslationProvider translator={testI18n(locale)}>
             <ToastProvider>
               <DialogProvider>
                 <PlayerHeaderActions locale={locale} />
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -7,7 +7,7 @@
  */
 
 import { lazy, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { DialogSuspense } from '../../ui/dialog-suspense.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useAuthRoot } from './auth-root-data.ts';

@@ -5,8 +5,8 @@
  * warning). The clock starts when the player is signed in and stops when they are not.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';

@@ -1,7 +1,7 @@
 /** One button per `auth-config.socialServices` entry (spec §7): opens the provider's popup. */
 import type { AuthConfig } from '@croupier/contract/content/cms-config';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { isIconName } from '../../ui/icon-names.ts';

@@ -7,8 +7,8 @@
 import type { ApiClient } from '@croupier/contract/client';
 import { localizePath } from '@croupier/contract/locales';
 import { createContext, useCallback, useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { setClientAuthenticated } from '../../lib/client-session.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';

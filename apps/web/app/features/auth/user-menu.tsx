@@ -5,7 +5,7 @@
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { linksFor } from '../../lib/shell.ts';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';

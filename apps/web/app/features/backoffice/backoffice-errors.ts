@@ -2,7 +2,7 @@
  * A failed back-office call as one translated sentence: the answer's `details.code` when the
  * `backoffice` namespace has a text for it, else a text for its status, never the server's body.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { BackofficeApiError } from './backoffice-api.ts';
 
 function statusKey(status: number): string {

@@ -16,8 +16,8 @@ const bundles = import.meta.glob<Record<string, unknown>>('../../i18n/locales/*/
 export async function ensureBackofficeTexts(locale: Locale): Promise<void> {
   await ensureLocale(locale);
   const i18n = i18nFor(locale);
-  if (i18n.hasResourceBundle(locale, BACKOFFICE_NAMESPACE)) return;
+  if (i18n.hasNamespace(BACKOFFICE_NAMESPACE)) return;
   const load = bundles[`../../i18n/locales/${locale}/backoffice.json`];
   if (!load) throw new Error(`No back-office texts for "${locale}"`);
-  i18n.addResourceBundle(locale, BACKOFFICE_NAMESPACE, await load());
+  i18n.addNamespace(BACKOFFICE_NAMESPACE, await load());
 }

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { BackofficeApiError } from './backoffice-api.ts';

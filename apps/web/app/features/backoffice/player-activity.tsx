@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { formatStaffDateTime, formatStaffMoney } from './backoffice-format.ts';
 import { TableBox, TD, TH } from './backoffice-shell.tsx';

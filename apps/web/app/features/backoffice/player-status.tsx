@@ -1,5 +1,5 @@
 /** A player's account status as a badge: active in the accent colour, anything else in danger's. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 
 export function PlayerStatus({ status }: { status: string }) {

@@ -6,7 +6,7 @@
  */
 import type { BonusOutput } from '@croupier/contract/bonuses/common';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import type { ConfirmOptions } from '../../ui/dialogs.tsx';

@@ -12,9 +12,9 @@ import type { FreespinPack } from '@croupier/contract/freespins/get';
 import type { Locale } from '@croupier/contract/locales';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { BonusesPage, type BonusesPageData } from './bonuses-page.tsx';
@@ -132,13 +132,13 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
       }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={createBonusesTestI18n(locale)}>
+        <TranslationProvider translator={createBonusesTestI18n(locale)}>
           <ToastProvider>
             <DialogProvider>
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: path.slice(1), Component: () => page }],
     },

@@ -5,8 +5,8 @@
  * of 4 (spec §9).
  */
 import type { CashbackOutput } from '@croupier/contract/cashbacks/common';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { formatDate } from '../../ui/format.ts';

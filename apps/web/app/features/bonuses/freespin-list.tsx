@@ -4,7 +4,7 @@
  */
 import type { FreespinPack } from '@croupier/contract/freespins/get';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useCashierFormat } from '../cashier/use-cashier-format.ts';

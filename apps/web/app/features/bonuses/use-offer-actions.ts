@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '@croupier/contract/client';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { type ConfirmOptions, useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { toApiFailure } from '../profile/api-failure.ts';

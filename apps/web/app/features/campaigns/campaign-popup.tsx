@@ -5,7 +5,7 @@
  * marketing sees is what players get.
  */
 import type { PopupOutput } from '@croupier/contract/popups/get';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 
 export function CampaignPopupBody({

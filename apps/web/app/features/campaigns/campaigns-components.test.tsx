@@ -11,9 +11,9 @@ import type { CashbackOutput } from '@croupier/contract/cashbacks/common';
 import type { PopupOutput } from '@croupier/contract/popups/get';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -74,11 +74,11 @@ function renderPage(page: ReactNode, locale: 'en' | 'fr' = 'en') {
     {
       path: '*',
       Component: () => (
-        <I18nextProvider i18n={createCampaignsTestI18n(locale)}>
+        <TranslationProvider translator={createCampaignsTestI18n(locale)}>
           <ToastProvider>
             <DialogProvider>{page}</DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
     },
   ]);

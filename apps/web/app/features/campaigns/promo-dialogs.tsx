@@ -6,7 +6,7 @@
  */
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { type DialogsApi, useCurrentDialog } from '../../ui/dialogs.tsx';

@@ -6,31 +6,25 @@
  * carrying it succeeded.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
 import campaignsEn from '../../i18n/locales/en/campaigns.json' with { type: 'json' };
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { RegistrationForm } from '../auth/registration-form.tsx';
 import { testAuthRoot } from '../auth/test-auth-root.ts';
 
 function testI18n() {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { auth: authEn, common: commonEn, ui: uiEn, campaigns: campaignsEn } },
-    ns: ['auth', 'common', 'ui', 'campaigns'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+  const instance = createBundlesTestI18n(
+    'en',
+    { en: { auth: authEn, common: commonEn, ui: uiEn, campaigns: campaignsEn } },
+    'common',
+  );
   return instance;
 }
 
@@ -60,13 +54,13 @@ function renderForm() {
       {
         path: '/',
         element: (
-          <I18nextProvider i18n={testI18n()}>
+          <TranslationProvider translator={testI18n()}>
             <ToastProvider>
               <DialogProvider>
                 <RegistrationForm auth={testAuthRoot()} />
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -7,8 +7,8 @@
  */
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';

@@ -10,9 +10,9 @@ import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-met
 import type { Locale } from '@croupier/contract/locales';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { DepositForm, isDepositMethod } from './deposit-form.tsx';
@@ -78,11 +78,11 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
       loader: () => ROOT_DATA,
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={createCashierTestI18n(locale)}>
+        <TranslationProvider translator={createCashierTestI18n(locale)}>
           <ToastProvider>
             <Outlet />
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: locale === 'fr' ? 'fr/cashier/deposit' : 'cashier/deposit', Component: () => page }],
     },

@@ -1,6 +1,6 @@
 /** The cashier's sections (spec §2): deposit, withdraw, history, wallet. */
 import { type Locale, localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { IconName } from '../../ui/icon-names.ts';
 import { SectionNav } from '../../ui/section-nav.tsx';
 

@@ -4,8 +4,8 @@
  */
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { type MethodInfo, methodTitle } from './cashier-outlet.ts';
 import { TransactionStatusBadge } from './status-badge.tsx';

@@ -10,7 +10,7 @@ import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-met
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { useVerificationPopup, VERIFICATION_REQUIRED } from '../verification/verification-popup.tsx';

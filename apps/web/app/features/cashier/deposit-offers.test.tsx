@@ -9,14 +9,14 @@ import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import type { DepositLimitOutput } from '@croupier/contract/cashier/common';
 import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-methods';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import campaignsEn from '../../i18n/locales/en/campaigns.json' with { type: 'json' };
 import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { DepositForm, isDepositMethod } from './deposit-form.tsx';
 import { depositOffersOf, initialOfferChoice, NO_OFFER, offerFromQuery } from './deposit-offers.tsx';
@@ -87,17 +87,11 @@ afterEach(() => {
 });
 
 function renderPage(page: ReactNode, entry = '/cashier/deposit') {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { cashier: cashierEn, ui: uiEn, campaigns: campaignsEn } },
-    ns: ['cashier', 'ui', 'campaigns'],
-    defaultNS: 'cashier',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+  const i18n = createBundlesTestI18n(
+    'en',
+    { en: { cashier: cashierEn, ui: uiEn, campaigns: campaignsEn } },
+    'cashier',
+  );
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -108,11 +102,11 @@ function renderPage(page: ReactNode, entry = '/cashier/deposit') {
       }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <Outlet />
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: 'cashier/deposit', Component: () => page }],
     },

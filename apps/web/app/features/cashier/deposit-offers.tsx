@@ -7,7 +7,7 @@
  */
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 
 export const NO_OFFER = -1;

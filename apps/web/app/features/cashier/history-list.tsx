@@ -5,8 +5,8 @@
  */
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -8,7 +8,7 @@
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import type { ApiClient } from '@croupier/contract/client';
 import { Suspense, use } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import type { MethodInfo } from './cashier-outlet.ts';
 import { DepositDetalization } from './deposit-detalization.tsx';

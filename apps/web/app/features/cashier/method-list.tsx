@@ -10,8 +10,8 @@ import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-met
 import type { CmsConfig } from '@croupier/contract/content/cms-config';
 import { localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { offerFromQuery } from './deposit-offers.tsx';

@@ -6,7 +6,7 @@
 import type { RequisiteField } from '@croupier/contract/cashier/common';
 import type { BankOutput } from '@croupier/contract/cashier/get-banks';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Field, useFieldControl } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';

@@ -1,6 +1,6 @@
 /** A transaction's status as a coloured badge (history, receipt, result pages, open withdrawal). */
 import type { TransactionStatus, TransactionType } from '@croupier/contract/cashier/common';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 
 type Tone = 'success' | 'warning' | 'danger' | 'muted';

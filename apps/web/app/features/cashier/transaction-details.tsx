@@ -5,7 +5,7 @@
  */
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { TransactionStatusBadge, useFailureText } from './status-badge.tsx';
 import { useCashierFormat } from './use-cashier-format.ts';
 

@@ -3,7 +3,7 @@
  * verification when the KYC block is on — each with a button to the operator's configured link.
  * Shown up front from the withdrawal settings, and when a request is refused for it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Notice } from './cashier-card.tsx';
 import type { WithdrawalGate } from './cashier-failure.ts';
 import { ConfiguredLinkButton } from './configured-link.tsx';

@@ -20,8 +20,8 @@ import {
   Tv,
   Zap,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { type HallQuery, hallSearch, withCategory, withFavourites } from './hall-query.ts';
 

@@ -4,8 +4,9 @@
  * hover or focus a "play" and a "demo" action. The art and the name open the game page; a guest's
  * "play" opens the registration popup (real play needs an account, spec §6).
  */
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';

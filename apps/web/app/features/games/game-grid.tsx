@@ -3,7 +3,7 @@
  * tiles while a new filter loads, and an empty state that offers the whole hall back.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { GameCard, GameCardSkeleton } from './game-card.tsx';
 import type { HallGame } from './game-types.ts';

@@ -9,9 +9,9 @@
 import type { Locale } from '@croupier/contract/locales';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { FramedRuntime } from '../framed/framed-runtime.tsx';
@@ -93,14 +93,14 @@ function renderAt(entry: string, page: ReactNode, options: { player?: boolean; l
         loader: () => rootData(options.player ?? false),
         HydrateFallback: () => null,
         element: (
-          <I18nextProvider i18n={createGamesTestI18n(options.locale ?? 'en')}>
+          <TranslationProvider translator={createGamesTestI18n(options.locale ?? 'en')}>
             <ToastProvider>
               <DialogProvider>
                 <LocationProbe />
                 <Outlet />
               </DialogProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
         children: [{ path: '*', element: page }],
       },

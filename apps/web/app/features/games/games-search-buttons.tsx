@@ -5,7 +5,7 @@
  */
 import { Search } from 'lucide-react';
 import { lazy, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';

@@ -20,8 +20,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';

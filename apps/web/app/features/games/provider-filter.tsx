@@ -6,8 +6,8 @@
 import type { GameProvider } from '@croupier/contract/games/get-providers';
 import { Check, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { type HallQuery, hallSearch, toggleProvider, withProviders } from './hall-query.ts';
 

@@ -12,7 +12,7 @@ import {
   useMemo,
   useReducer,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { apiErrorText } from '../auth/api-error-text.ts';
 import { useBrowserApi } from '../auth/use-auth-actions.ts';

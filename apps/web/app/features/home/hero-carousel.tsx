@@ -7,7 +7,7 @@ import type { Banner } from '@croupier/contract/banners/get';
 import type { Locale } from '@croupier/contract/locales';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { BannerSlide, bannerHref } from './banner-slide.tsx';
 

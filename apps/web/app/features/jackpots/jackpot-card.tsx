@@ -1,8 +1,8 @@
 /** A jackpot on the /jackpots grid: its live amount, the ceiling it must drop by, and a link to its page. */
 import type { JackpotOutput } from '@croupier/contract/jackpots/common';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { useJackpotMoney } from './jackpot-money.ts';

@@ -5,8 +5,8 @@
 import type { JackpotOutput } from '@croupier/contract/jackpots/common';
 import { localizePath } from '@croupier/contract/locales';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useLiveJackpotAmounts } from '../push/push-provider.tsx';
 import { useJackpotMoney } from './jackpot-money.ts';

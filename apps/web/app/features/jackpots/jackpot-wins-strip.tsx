@@ -1,8 +1,8 @@
 /** The latest jackpot wins on /winners: jackpot, masked winner, amount, time, a link to the jackpot. */
 import type { JackpotWinOutput } from '@croupier/contract/jackpots/common';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 import { useJackpotMoney } from './jackpot-money.ts';

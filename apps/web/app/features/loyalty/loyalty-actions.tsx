@@ -6,7 +6,7 @@
 import { countedAlias, type PointsAlias } from '@croupier/contract/loyalty/counted-alias';
 import type { LoyaltyCharacter, LoyaltyProduct } from '@croupier/contract/loyalty/loyalty';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useToasts } from '../../ui/toasts.tsx';

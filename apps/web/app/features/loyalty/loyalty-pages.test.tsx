@@ -15,13 +15,13 @@ import type {
 } from '@croupier/contract/loyalty/loyalty';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import loyaltyEn from '../../i18n/locales/en/loyalty.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import loyaltyFr from '../../i18n/locales/fr/loyalty.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -129,13 +129,13 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
       loader: () => ({ isAuthenticated: true, sections: { loyalty: true }, loyalty: rootLoyalty }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <DialogProvider>
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: path.slice(1), Component: () => page }],
     },

@@ -13,8 +13,8 @@ import type {
   LoyaltyProduct,
   LoyaltyProgram,
 } from '@croupier/contract/loyalty/loyalty';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';

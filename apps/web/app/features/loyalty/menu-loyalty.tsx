@@ -4,8 +4,8 @@
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { countedAlias } from '@croupier/contract/loyalty/counted-alias';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRootLoaderData } from '../../lib/root-data.ts';
 import { Icon } from '../../ui/icon.tsx';
 import { formatPoints, levelProgress, showsCharacterIn } from './loyalty-maths.ts';

@@ -9,8 +9,8 @@ import { LOCALES, type Locale, normalizeLocale } from '@croupier/contract/locale
 import type { CurrencyInfo } from '@croupier/contract/metadata/get-general-info';
 import { fakeNameField } from '@croupier/contract/validation/fields';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { saveLocaleChoice } from '../../lib/locale-cookie.ts';
 import { switchLocaleHref } from '../../lib/locale-paths.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';

@@ -9,7 +9,7 @@ import type { PhoneSettings } from '@croupier/contract/account/get-contact-phone
 import { emailField, phoneField } from '@croupier/contract/validation/fields';
 import { isValidationCode } from '@croupier/contract/validation/messages';
 import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Field } from '../../ui/field.tsx';

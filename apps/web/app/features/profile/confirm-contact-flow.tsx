@@ -7,8 +7,8 @@
 import type { ContactOutput } from '@croupier/contract/account/common';
 import { numericCodeField } from '@croupier/contract/validation/fields';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';

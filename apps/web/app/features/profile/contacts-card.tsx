@@ -4,7 +4,7 @@
  */
 import type { ContactOutput } from '@croupier/contract/account/common';
 import type { PhoneSettings } from '@croupier/contract/account/get-contact-phone-settings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';

@@ -12,8 +12,8 @@ import {
   withRepeatPassword,
 } from '@croupier/contract/validation/fields';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

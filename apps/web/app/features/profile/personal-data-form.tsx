@@ -8,7 +8,7 @@ import type { PhoneSettings } from '@croupier/contract/account/get-contact-phone
 import type { PersonalDataField } from '@croupier/contract/account/get-personal-data-fields';
 import type { ProfileFields } from '@croupier/contract/account/get-profile-info';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -9,9 +9,9 @@ import type { PersonalDataField } from '@croupier/contract/account/get-personal-
 import type { ProfileFields } from '@croupier/contract/account/get-profile-info';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { AddContactForm } from './add-contact-form.tsx';
 import { type FormSettings, FormSettingsProvider } from './form-settings.tsx';
@@ -74,14 +74,14 @@ function renderAt(path: string, page: ReactNode) {
     {
       path: '/profile/settings',
       Component: () => (
-        <I18nextProvider i18n={createProfileTestI18n('en')}>
+        <TranslationProvider translator={createProfileTestI18n('en')}>
           <ToastProvider>
             <FormSettingsProvider value={SETTINGS}>
               {page}
               <LocationProbe />
             </FormSettingsProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
     },
   ]);

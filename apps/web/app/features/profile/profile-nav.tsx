@@ -5,7 +5,7 @@
  * Tabs on phones and tablets, a side menu from laptop width.
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRootLoaderData } from '../../lib/root-data.ts';
 import type { IconName } from '../../ui/icon-names.ts';
 import { SectionNav } from '../../ui/section-nav.tsx';

@@ -6,7 +6,7 @@
 import type { ContactOutput } from '@croupier/contract/account/common';
 import { localizePath } from '@croupier/contract/locales';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';

@@ -6,8 +6,8 @@
  */
 import { twoFactorCodeField } from '@croupier/contract/validation/fields';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icon.tsx';

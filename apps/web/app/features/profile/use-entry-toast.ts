@@ -4,8 +4,8 @@
  * address are effects of arriving on the page; nothing is fetched.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { entryToastKeys, hasEntryParams, readEntryToast, stripEntryParams } from './entry-toast.ts';
 

@@ -5,8 +5,8 @@
  */
 import type { OfferOutput } from '@croupier/contract/campaigns/common';
 import { CheckCircle2, Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';

@@ -1,8 +1,8 @@
 /** Shared parts of the promotions and offers pages: the page header, skeletons and breadcrumbs. */
 import { localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Skeleton, SkeletonText } from '../../ui/skeleton.tsx';
 

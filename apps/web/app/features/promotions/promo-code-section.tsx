@@ -4,8 +4,8 @@
  * form.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useAuthRoot } from '../auth/auth-root-data.ts';
 import { PromoCodeForm } from '../campaigns/promo-code-form.tsx';

@@ -1,8 +1,8 @@
 /** One promotion in the /promotions grid: image, title, summary, validity and a "More" link. */
 import type { PromotionSummary } from '@croupier/contract/promotions/get';
 import { CalendarDays } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { promotionPath } from './promotion-paths.ts';

@@ -4,8 +4,8 @@
  * promo code (the site's one redemption, features/campaigns), the deposit page for an offer, or the operator's link.
  */
 import type { PromotionDetail } from '@croupier/contract/promotions/get';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { useToasts } from '../../ui/toasts.tsx';

@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import promotionsEn from '../../i18n/locales/en/promotions.json' with { type: 'json' };
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import {
   ctaHref,
   depositWithOfferPath,
@@ -48,13 +48,7 @@ describe('promotion paths', () => {
 });
 
 describe('validityText', () => {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: 'en',
-    resources: { en: { promotions: promotionsEn } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = createBundlesTestI18n('en', { en: { promotions: promotionsEn } });
   const now = new Date('2026-11-25T12:00:00Z');
 
   it('names the window of a promotion', () => {

@@ -4,8 +4,8 @@
  * the server's localized message. Promo codes are redeemed by features/campaigns.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createBrowserApi } from '../../lib/browser-api.ts';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useToasts } from '../../ui/toasts.tsx';

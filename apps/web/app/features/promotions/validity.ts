@@ -1,5 +1,5 @@
 /** The validity line of a promotion or offer: "Ongoing", "Until 31.12.2026", "01.12 – 31.12". */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { formatDate } from '../../ui/format.ts';
 
 export function validityText(

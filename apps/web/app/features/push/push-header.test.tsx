@@ -5,7 +5,6 @@
  * changes nothing.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
@@ -14,6 +13,7 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
 import bonusesFr from '../../i18n/locales/fr/bonuses.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -54,8 +54,8 @@ describe('header balance from the push stream', () => {
           loader: () => ({ isAuthenticated: true, account, auth: testAuthRoot() }),
           HydrateFallback: () => null,
           element: (
-            <I18nextProvider
-              i18n={createBundlesTestI18n('en', {
+            <TranslationProvider
+              translator={createBundlesTestI18n('en', {
                 en: { auth: authEn, bonuses: bonusesEn, ui: uiEn },
                 fr: { auth: authFr, bonuses: bonusesFr, ui: uiFr },
               })}
@@ -67,7 +67,7 @@ describe('header balance from the push stream', () => {
                   </PushProvider>
                 </DialogProvider>
               </ToastProvider>
-            </I18nextProvider>
+            </TranslationProvider>
           ),
         },
       ],

@@ -3,7 +3,7 @@
  * `beforeinstallprompt`) and the site is not already running as the installed app. The player
  * accepts or cancels in the browser's own dialog; a toast says what happened.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { type PwaState, usePwa } from './pwa-runtime.tsx';

@@ -6,13 +6,13 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import pwaEn from '../../i18n/locales/en/pwa.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import pwaFr from '../../i18n/locales/fr/pwa.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { InstallAppButton } from './install-app-button.tsx';
@@ -31,14 +31,14 @@ function renderApp(locale: Locale) {
       {
         path: '*',
         element: (
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider translator={i18n}>
             <ToastProvider>
               <PwaProvider locale={locale}>
                 <Kind />
                 <InstallAppButton />
               </PwaProvider>
             </ToastProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ],

@@ -18,9 +18,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Workbox } from 'workbox-window';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { manifestPath } from './build/pwa-files.ts';
 import { CURRENT_BUILD_ID } from './build-id.ts';

@@ -7,15 +7,15 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import rgEn from '../../i18n/locales/en/responsible-gaming.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import rgFr from '../../i18n/locales/fr/responsible-gaming.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { testAuthRoot } from '../auth/test-auth-root.ts';
 import { LimitPromptBeforeFirstDeposit } from './limit-prompt.tsx';
@@ -39,20 +39,14 @@ afterEach(() => {
 });
 
 function i18n(locale: Locale) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
+  const instance = createBundlesTestI18n(
+    locale,
+    {
       en: { ui: uiEn, 'responsible-gaming': rgEn },
       fr: { ui: uiFr, 'responsible-gaming': rgFr },
     },
-    ns: ['ui', 'responsible-gaming'],
-    defaultNS: 'ui',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+    'ui',
+  );
   return instance;
 }
 
@@ -72,14 +66,14 @@ function renderPrompt(options: { locale?: Locale; hasDeposit?: boolean } = {}) {
       loader: () => ({ isAuthenticated: true, account, auth: testAuthRoot() }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n(locale)}>
+        <TranslationProvider translator={i18n(locale)}>
           <ToastProvider>
             <DialogProvider>
               <LimitPromptBeforeFirstDeposit due={due} currency="EUR" />
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path, Component: () => <p>page</p> }],
     },

@@ -8,7 +8,7 @@
 import type { ApiClient } from '@croupier/contract/client';
 import { RG_LIMIT_PERIODS, type RgLimitPeriod } from '@croupier/contract/responsible-gaming/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useCurrentDialog, useDialogs } from '../../ui/dialogs.tsx';
 import { Field } from '../../ui/field.tsx';

@@ -8,7 +8,6 @@ import type { Locale } from '@croupier/contract/locales';
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
@@ -17,6 +16,7 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' };
 import rgSessionFr from '../../i18n/locales/fr/rg-session.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -93,13 +93,13 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
       loader: () => ROOT_DATA,
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n(locale)}>
+        <TranslationProvider translator={i18n(locale)}>
           <ToastProvider>
             <DialogProvider>
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path, Component: () => page }],
     },

@@ -6,8 +6,8 @@
 import type { Locale } from '@croupier/contract/locales';
 import { localizePath } from '@croupier/contract/locales';
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import type { MoneyLike } from '../../ui/format.ts';

@@ -8,9 +8,7 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { RgLimitsOutput } from '@croupier/contract/responsible-gaming/common';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import cashierEn from '../../i18n/locales/en/cashier.json' with { type: 'json' };
@@ -19,7 +17,9 @@ import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' };
 import rgFr from '../../i18n/locales/fr/responsible-gaming.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { approximateEnd, RgExclusion } from './rg-exclusion.tsx';
 import { RgLimits } from './rg-limits.tsx';
@@ -67,20 +67,14 @@ afterEach(() => {
 });
 
 function i18n(locale: Locale) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: {
+  const instance = createBundlesTestI18n(
+    locale,
+    {
       en: { cashier: cashierEn, ui: uiEn, 'responsible-gaming': rgEn },
       fr: { cashier: cashierFr, ui: uiFr, 'responsible-gaming': rgFr },
     },
-    ns: ['cashier', 'ui', 'responsible-gaming'],
-    defaultNS: 'ui',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+    'ui',
+  );
   return instance;
 }
 
@@ -93,13 +87,13 @@ function renderPage(page: ReactNode, locale: Locale = 'en') {
       loader: () => ROOT_DATA,
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n(locale)}>
+        <TranslationProvider translator={i18n(locale)}>
           <ToastProvider>
             <DialogProvider>
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path, Component: () => page }],
     },

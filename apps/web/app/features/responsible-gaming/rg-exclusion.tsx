@@ -9,7 +9,7 @@ import {
   type RgExclusionOutput,
 } from '@croupier/contract/responsible-gaming/common';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { CashierCard, Notice } from '../cashier/cashier-card.tsx';

@@ -12,7 +12,7 @@ import {
   type RgLimitsOutput,
 } from '@croupier/contract/responsible-gaming/common';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Field } from '../../ui/field.tsx';

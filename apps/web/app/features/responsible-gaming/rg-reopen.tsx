@@ -5,7 +5,7 @@
  */
 import type { RgExclusionOutput } from '@croupier/contract/responsible-gaming/common';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../cashier/cashier-card.tsx';
 import { toCashierFailure } from '../cashier/cashier-failure.ts';

@@ -9,7 +9,7 @@ import {
   type RgSessionOutput,
 } from '@croupier/contract/responsible-gaming/session';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { formatTime } from '../../ui/format.ts';

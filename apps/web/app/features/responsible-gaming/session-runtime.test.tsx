@@ -7,7 +7,6 @@
 import type { Locale } from '@croupier/contract/locales';
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import authEn from '../../i18n/locales/en/auth.json' with { type: 'json' };
@@ -18,6 +17,7 @@ import authFr from '../../i18n/locales/fr/auth.json' with { type: 'json' };
 import cashierFr from '../../i18n/locales/fr/cashier.json' with { type: 'json' };
 import rgSessionFr from '../../i18n/locales/fr/rg-session.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
@@ -98,14 +98,14 @@ function renderRuntime(locale: Locale = 'en') {
       loader: () => ROOT_DATA,
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <DialogProvider>
               <RgSessionRuntime />
               <Outlet />
             </DialogProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [
         { path, Component: () => <p>page</p> },

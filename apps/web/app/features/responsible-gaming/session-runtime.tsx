@@ -10,7 +10,7 @@
  */
 import type { RgSessionOutput } from '@croupier/contract/responsible-gaming/session';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useSiteSections } from '../../lib/site-sections.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { formatTime } from '../../ui/format.ts';

@@ -8,8 +8,8 @@
 import type { Locale } from '@croupier/contract/locales';
 import { StrictMode, startTransition, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ensureLocale } from '../../i18n/i18n.client.ts';
+import { TranslationProvider, useTranslation } from '../../i18n/use-translation.tsx';
 import { guardedReload } from '../pwa/reload-guard.ts';
 import { isStaleChunkError } from '../pwa/stale-chunk.ts';
 import { loadGameModule } from './game-modules.ts';
@@ -63,9 +63,9 @@ async function mountGameFrame(container: HTMLElement, url: URL): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <GameFrame lang={lang} sessionId={sessionId} client={client} first={first} />
-        </I18nextProvider>
+        </TranslationProvider>
       </StrictMode>,
     );
   });

@@ -5,7 +5,7 @@
  * `--demo-banner-height` (ui/theme.css), one line whatever the width, so the toast area and the
  * sticky parts that sit under `--header-height` never cover the header.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRootLoaderData } from '../../lib/root-data.ts';
 
 /** While an element with this id is in the page, `--demo-banner-height` is its height (ui/theme.css). */

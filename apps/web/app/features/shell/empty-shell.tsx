@@ -4,8 +4,8 @@
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 

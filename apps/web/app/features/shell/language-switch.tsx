@@ -5,8 +5,8 @@
  */
 import { LOCALE_TAGS, LOCALES, type Locale } from '@croupier/contract/locales';
 import { Check, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { saveLocaleChoice } from '../../lib/locale-cookie.ts';
 import { switchLocaleHref } from '../../lib/locale-paths.ts';
 import { cx } from '../../ui/class-names.ts';

@@ -6,8 +6,8 @@
 import type { LinkItem } from '@croupier/contract/content/cms-config';
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { toSafeHref } from '../../lib/navigation.ts';
 import { cx } from '../../ui/class-names.ts';
 import { MenuIcon } from './menu-icon.tsx';

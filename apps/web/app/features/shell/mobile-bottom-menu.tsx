@@ -4,7 +4,7 @@
  * hidden by CSS from tablet up so a wrong guess never shows it on a wide screen.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
 import { cx } from '../../ui/class-names.ts';
 import { useScreenClass } from '../../ui/screen-class.tsx';

@@ -1,6 +1,6 @@
 /** The side menu (`sideMenu`), in a curtain: navigation, language and, for guests, the sign-in buttons. */
 import type { Locale } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
 import { cx } from '../../ui/class-names.ts';
 import { MenuGuestButtons } from '../auth/guest-auth-buttons.tsx';

@@ -1,8 +1,8 @@
 /** Footer (spec §3 "footer links"): link groups, payment methods, social links, licence and responsible-gaming texts. */
 import type { Locale } from '@croupier/contract/locales';
 import { localizePath } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ShellData } from '../../lib/shell.ts';
 import { linksFor } from '../../lib/shell.ts';
 import { ChipMark } from '../../ui/logo.tsx';

@@ -7,8 +7,8 @@
  */
 import { type Locale, localizePath } from '@croupier/contract/locales';
 import { Menu } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { linksFor, type ShellData } from '../../lib/shell.ts';
 import { cx } from '../../ui/class-names.ts';
 import { servedLazily } from '../../ui/deferred.tsx';

@@ -1,5 +1,5 @@
 /** The first focusable element of every page: jumps over the header to the main content. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

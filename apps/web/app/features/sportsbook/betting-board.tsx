@@ -6,8 +6,8 @@
  */
 import type { SportsbookEvent } from '@croupier/contract/sportsbook/catalogue';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { cx } from '../../ui/class-names.ts';
 import { useLiveRefresh } from '../jackpots/use-live-refresh.ts';

@@ -11,9 +11,9 @@ import type {
 } from '@croupier/contract/sportsbook/catalogue';
 import { CalendarClock, Info, Radio } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { eventName, OddsButton } from './odds-button.tsx';

@@ -10,8 +10,8 @@ import type {
 } from '@croupier/contract/sportsbook/catalogue';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useBetSlip } from './bet-slip-context.tsx';
 import { formatOdds } from './odds-format.ts';

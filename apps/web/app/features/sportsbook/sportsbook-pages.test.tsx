@@ -11,13 +11,13 @@ import type { Bet } from '@croupier/contract/sportsbook/betting';
 import type { SportsbookEvent } from '@croupier/contract/sportsbook/catalogue';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import sportsbookEn from '../../i18n/locales/en/sportsbook.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import sportsbookFr from '../../i18n/locales/fr/sportsbook.json' with { type: 'json' };
 import uiFr from '../../i18n/locales/fr/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { testAuthRoot } from '../auth/test-auth-root.ts';
@@ -170,13 +170,13 @@ function renderWith(
       }),
       HydrateFallback: () => null,
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <BetSlipProvider>
               <Outlet />
             </BetSlipProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
       children: [{ path: path.slice(1), Component: () => page }],
     },

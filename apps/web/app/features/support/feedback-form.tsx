@@ -6,7 +6,7 @@
  */
 import { ApiError } from '@croupier/contract/errors';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { Field, useFieldControl } from '../../ui/field.tsx';

@@ -7,28 +7,22 @@
 import { createApiClient, fetchTransport } from '@croupier/contract/client';
 import { findMethod } from '@croupier/contract/registry';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import commonEn from '../../i18n/locales/en/common.json' with { type: 'json' };
 import supportEn from '../../i18n/locales/en/support.json' with { type: 'json' };
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { NoticesMenu } from './notices-menu.tsx';
 
 function testI18n() {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { support: supportEn, common: commonEn, ui: uiEn } },
-    ns: ['support', 'common', 'ui'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+  const instance = createBundlesTestI18n(
+    'en',
+    { en: { support: supportEn, common: commonEn, ui: uiEn } },
+    'common',
+  );
   return instance;
 }
 
@@ -72,11 +66,11 @@ function renderMenu() {
     (name) => findMethod(name)?.http ?? 'GET',
   );
   const element = (
-    <I18nextProvider i18n={testI18n()}>
+    <TranslationProvider translator={testI18n()}>
       <DialogProvider>
         <NoticesMenu api={api} />
       </DialogProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/'] });
   render(<RouterProvider router={router} />);

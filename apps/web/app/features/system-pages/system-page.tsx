@@ -20,7 +20,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useHrefAvailable } from '../../lib/site-sections.ts';
 import { systemPageButtonTarget } from '../../lib/system-pages.ts';
 import { Button } from '../../ui/button.tsx';

@@ -4,7 +4,7 @@
  * the first render use the loader's clock, so hydration matches.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useFormatDateTime } from '../../ui/use-format-date-time.ts';
 
 export function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {

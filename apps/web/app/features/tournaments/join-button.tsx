@@ -4,7 +4,7 @@
  * A refusal shows its message, else the spec's "Failed to participate in tournament".
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { useAuthPopup } from '../auth/auth-popup.tsx';

@@ -1,6 +1,6 @@
 /** A tournament's leaderboard: the top rows (leader images from the content on the first places) and the player's own row. */
 import type { LeaderboardRow } from '@croupier/contract/tournaments/tournaments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { formatNumber } from '../../ui/format.ts';
 import { ScrollBox } from '../../ui/scroll-box.tsx';

@@ -1,8 +1,8 @@
 /** A tournament on /tournaments: image, name, prize pool, time left or dates, participants, and a link to its page. */
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Trophy, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { TournamentTime } from './countdown.tsx';

@@ -1,8 +1,8 @@
 /** The latest finished tournaments' winners on /winners: the tournament, its top places, each prize. */
 import type { TournamentOutput } from '@croupier/contract/tournaments/tournaments';
 import { Medal } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { useTournamentMoney } from './tournament-money.ts';
 import { tournamentPath } from './tournament-paths.ts';

@@ -5,27 +5,18 @@
  */
 import type { VerificationStatus } from '@croupier/contract/sumsub/common';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import uiEn from '../../i18n/locales/en/ui.json' with { type: 'json' };
 import verificationEn from '../../i18n/locales/en/verification.json' with { type: 'json' };
+import { TranslationProvider } from '../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../ui/dialogs.tsx';
+import { createBundlesTestI18n } from '../../ui/test-i18n.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 import { canStart, VerificationCard } from './verification-card.tsx';
 import { useVerificationPopup } from './verification-popup.tsx';
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: false,
-  resources: { en: { verification: verificationEn, ui: uiEn } },
-  ns: ['verification', 'ui'],
-  defaultNS: 'verification',
-  initAsync: false,
-  react: { useSuspense: false },
-});
+const i18n = createBundlesTestI18n('en', { en: { verification: verificationEn, ui: uiEn } }, 'verification');
 
 let calls: string[] = [];
 
@@ -52,11 +43,11 @@ function renderCard(status: VerificationStatus, entry = '/') {
     {
       path: '/',
       Component: () => (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <ToastProvider>
             <VerificationCard status={status} />
           </ToastProvider>
-        </I18nextProvider>
+        </TranslationProvider>
       ),
     },
   ]);
@@ -131,11 +122,11 @@ describe('verification popup', () => {
       {
         path: '/',
         Component: () => (
-          <I18nextProvider i18n={i18n}>
+          <TranslationProvider translator={i18n}>
             <DialogProvider>
               <PopupOpener />
             </DialogProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         ),
       },
     ]);

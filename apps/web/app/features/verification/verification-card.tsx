@@ -9,8 +9,8 @@
  */
 import type { VerificationStatus } from '@croupier/contract/sumsub/common';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cx } from '../../ui/class-names.ts';
 import { useToasts } from '../../ui/toasts.tsx';

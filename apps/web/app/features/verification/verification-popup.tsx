@@ -4,7 +4,7 @@
  */
 import { localizePath } from '@croupier/contract/locales';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usePageLocale } from '../../lib/use-root-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { useOptionalDialogs } from '../../ui/dialogs.tsx';

@@ -10,8 +10,8 @@ import { WIDE_LIMITS } from '@croupier/games/bet-input';
 import { blackjackEngine, startFromCards, viewBlackjack } from '@croupier/games/blackjack';
 import { parseCard } from '@croupier/games/blackjack-rules';
 import { cleanup, fireEvent, act as reactAct, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../../i18n/use-translation.tsx';
 import { createTableTestI18n } from '../fairness/test-fairness-i18n.ts';
 import { GameShell } from '../shell/game-shell.tsx';
 import type { RgsClient, RgsSession, RoundView } from '../shell/rgs-client.ts';
@@ -77,14 +77,14 @@ describe('blackjack table', () => {
     const stood = blackjackEngine.act!(state, { type: 'stand' }, WIDE_LIMITS);
     const client = stubClient(() => roundView('r1', viewBlackjack(stood.state), false));
     render(
-      <I18nextProvider i18n={createTableTestI18n('en')}>
+      <TranslationProvider translator={createTableTestI18n('en')}>
         <GameShell
           session={session(roundView('r1', viewBlackjack(state), false))}
           client={client}
           lang="en"
           module={blackjackModule}
         />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
 
     expect(await screen.findByText('Your unfinished hand is back on the table.')).toBeTruthy();
@@ -122,14 +122,14 @@ describe('blackjack table', () => {
       balance: '102.00',
     }));
     render(
-      <I18nextProvider i18n={createTableTestI18n('fr')}>
+      <TranslationProvider translator={createTableTestI18n('fr')}>
         <GameShell
           session={session(roundView('r1', viewBlackjack(second), false))}
           client={client}
           lang="fr"
           module={blackjackModule}
         />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(await screen.findByText('Rester'));

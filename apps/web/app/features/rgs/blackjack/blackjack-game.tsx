@@ -8,10 +8,10 @@
  * (session.openRound) is put back on the table on load.
  */
 import type { BlackjackActionType, BlackjackView, HandView } from '@croupier/games/blackjack';
-import type { TFunction } from 'i18next';
 import { Layers, Plus, ShieldCheck, ShieldOff, Split, Hand as StandIcon } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/translator.ts';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
@@ -541,7 +541,7 @@ function TotalBadge({ label, tone }: { label: string | null; tone: 'good' | 'bad
   );
 }
 
-function totalText(t: TFunction<'rgs-table'>, total: number, soft: boolean): string {
+function totalText(t: TFunction, total: number, soft: boolean): string {
   return soft ? t('blackjack.badge.soft', { low: total - 10, high: total }) : String(total);
 }
 

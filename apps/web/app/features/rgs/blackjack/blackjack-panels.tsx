@@ -2,7 +2,7 @@
  * Blackjack around the table: the rules (the engine's describe(): S17, 3:2, double, split,
  * insurance, declared RTP with optimal play) and a round drawn small for the history drawer.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { useGameShell } from '../shell/game-shell-context.ts';
 import type { RoundDetail } from '../shell/rgs-client.ts';
 import { blackjackViewOf } from './blackjack-actions.ts';

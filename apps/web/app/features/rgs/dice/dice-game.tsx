@@ -6,7 +6,7 @@
 import type { DiceDirection, DiceState } from '@croupier/games/dice';
 import { ArrowDownToLine, ArrowUpToLine, Dices } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
 import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';

@@ -6,8 +6,8 @@
  */
 import { commitServerSeed } from '@croupier/games/fair';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test } from 'vitest';
+import { TranslationProvider } from '../../../i18n/use-translation.tsx';
 import { EMPTY_FORM, type FairnessForm } from './fairness-input.ts';
 import { FairnessPage } from './fairness-page.tsx';
 import { createTableTestI18n } from './test-fairness-i18n.ts';
@@ -16,9 +16,9 @@ const SEED = '0123456789abcdef'.repeat(4);
 
 function renderPage(form: FairnessForm, locale: 'en' | 'fr' = 'en') {
   return render(
-    <I18nextProvider i18n={createTableTestI18n(locale)}>
+    <TranslationProvider translator={createTableTestI18n(locale)}>
       <FairnessPage initialForm={form} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

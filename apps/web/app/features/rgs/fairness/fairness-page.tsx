@@ -15,7 +15,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { Field, type FieldControlProps, useFieldControl } from '../../../ui/field.tsx';

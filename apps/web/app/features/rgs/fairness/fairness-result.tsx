@@ -4,7 +4,7 @@
  */
 import { BadgeCheck, CircleAlert, CircleSlash, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { minorText, multiplierText } from './money-text.ts';
 import { OutcomeView } from './outcome-view.tsx';

@@ -1,5 +1,5 @@
 /** Fairness outcome for blackjack: the dealer's and every player hand's cards, totals and results. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { blackjackViewOf } from '../blackjack/blackjack-actions.ts';
 import { PlayingCard } from '../blackjack/playing-card.tsx';
 

@@ -1,5 +1,5 @@
 /** Fairness outcomes for plinko (the ball's path through the pegs) and roulette (the number). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { pocketColour } from '../roulette/wheel.ts';
 import { minorText } from './money-text.ts';

@@ -5,7 +5,7 @@
  * page does not recognise falls back to the raw JSON shown under the result.
  */
 import type { GameName } from '@croupier/games/engine';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { BlackjackOutcome } from './outcome-blackjack.tsx';
 import { PlinkoOutcome, RouletteOutcome } from './outcome-table.tsx';

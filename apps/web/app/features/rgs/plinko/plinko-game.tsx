@@ -7,7 +7,7 @@
 import type { PlinkoRisk, PlinkoRows, PlinkoState } from '@croupier/games/plinko';
 import { CircleDot, Radio } from 'lucide-react';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
 import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';

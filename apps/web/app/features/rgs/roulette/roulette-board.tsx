@@ -5,7 +5,7 @@
  * hovered spot covers, and after a spin the winning number and which chips won.
  */
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { BOARD_SIZE, INSIDE_KINDS, numberCell, type Orientation, type Spot } from './board.ts';
 import { ChipGlyph } from './chip-glyph.tsx';
 import { pocketColour } from './wheel.ts';

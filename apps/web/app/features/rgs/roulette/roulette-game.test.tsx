@@ -9,8 +9,8 @@
 import { FairRandom } from '@croupier/games/fair';
 import { parseRouletteBet, rouletteEngine } from '@croupier/games/roulette';
 import { cleanup, fireEvent, act as reactAct, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { TranslationProvider } from '../../../i18n/use-translation.tsx';
 import { createTableTestI18n } from '../fairness/test-fairness-i18n.ts';
 import { GameShell } from '../shell/game-shell.tsx';
 import type { RgsClient, RgsSession, RoundView } from '../shell/rgs-client.ts';
@@ -69,9 +69,9 @@ function stubClient() {
 
 function renderGame(client: RgsClient) {
   return render(
-    <I18nextProvider i18n={createTableTestI18n('en')}>
+    <TranslationProvider translator={createTableTestI18n('en')}>
       <GameShell session={SESSION} client={client} lang="en" module={rouletteModule} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

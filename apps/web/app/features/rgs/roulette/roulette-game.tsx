@@ -11,7 +11,7 @@
 import type { RouletteState } from '@croupier/games/roulette';
 import { Eraser, Repeat, Undo2 } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';

@@ -4,7 +4,7 @@
  * for the history drawer.
  */
 import type { RouletteState } from '@croupier/games/roulette';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { useGameShell } from '../shell/game-shell-context.ts';
 import type { RoundDetail } from '../shell/rgs-client.ts';

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { scaleStake, stepStake, validRange } from './bet-steps.ts';
 import { useGameShell } from './game-shell-context.ts';

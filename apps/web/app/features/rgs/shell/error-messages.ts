@@ -3,7 +3,7 @@
  * (rgs.json `errors.*`); insufficient funds names the balance, and wallet_unavailable offers a
  * retry (`retryable`), as the wallet being briefly down is not the player's fault.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translator.ts';
 import { RgsApiError, type RgsErrorCode } from './rgs-client.ts';
 
 export interface ErrorMessage {

@@ -6,7 +6,7 @@
 import { CLIENT_SEED } from '@croupier/games/fair';
 import { Check, Copy, Dices, ExternalLink, RefreshCw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { fairnessHref } from './fairness-link.ts';
 import { useGameShell } from './game-shell-context.ts';
 import type { RgsFairness, SeedRotation } from './rgs-client.ts';

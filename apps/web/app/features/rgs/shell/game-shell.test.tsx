@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { type DiceState, diceEngine } from '@croupier/games/dice';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TranslationProvider } from '../../../i18n/use-translation.tsx';
 import { ToastProvider } from '../../../ui/toasts.tsx';
 import { diceModule } from '../dice/dice-game.tsx';
 import { GAME_BALANCE_MESSAGE } from '../parent-messages.ts';
@@ -229,11 +229,11 @@ describe('game shell', () => {
     // The site's root has a toast area too; the game's sits inside it on /rgs/play.
     const i18n = createRgsTestI18n('fr');
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider translator={i18n}>
         <ToastProvider>
           <GameShell session={diceSession} client={fakeClient({})} lang="fr" module={diceModule} />
         </ToastProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
     expect(names).toContain('Notifications du jeu');

@@ -41,7 +41,7 @@
  * and `--game-glow`; the shell's controls read them.
  */
 import type { Locale } from '@croupier/contract/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { DialogProvider } from '../../../ui/dialogs.tsx';
 import { ToastProvider } from '../../../ui/toasts.tsx';
 import type { ErrorMessage } from './error-messages.ts';

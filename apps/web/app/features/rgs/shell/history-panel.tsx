@@ -5,7 +5,7 @@
  */
 import { ChevronDown, ExternalLink, RefreshCw } from 'lucide-react';
 import { type ComponentType, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { cx } from '../../../ui/class-names.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useFormatDateTime } from '../../../ui/use-format-date-time.ts';

@@ -4,12 +4,13 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { render } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import enRgs from '../../../i18n/locales/en/rgs.json' with { type: 'json' };
 import enUi from '../../../i18n/locales/en/ui.json' with { type: 'json' };
 import frRgs from '../../../i18n/locales/fr/rgs.json' with { type: 'json' };
 import frUi from '../../../i18n/locales/fr/ui.json' with { type: 'json' };
+import type { Translator } from '../../../i18n/translator.ts';
+import { TranslationProvider } from '../../../i18n/use-translation.tsx';
+import { createBundlesTestI18n } from '../../../ui/test-i18n.ts';
 import { GameShell } from './game-shell.tsx';
 import type { GameModule } from './game-shell-context.ts';
 import type {
@@ -22,18 +23,12 @@ import type {
   StartRoundOptions,
 } from './rgs-client.ts';
 
-export function createRgsTestI18n(locale: Locale = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { en: { rgs: enRgs, ui: enUi }, fr: { rgs: frRgs, ui: frUi } },
-    ns: ['rgs', 'ui'],
-    defaultNS: 'rgs',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+export function createRgsTestI18n(locale: Locale = 'en'): Translator {
+  const instance = createBundlesTestI18n(
+    locale,
+    { en: { rgs: enRgs, ui: enUi }, fr: { rgs: frRgs, ui: frUi } },
+    'rgs',
+  );
   return instance;
 }
 
@@ -86,8 +81,8 @@ export function renderGame(
 ) {
   const locale = options.locale ?? 'en';
   return render(
-    <I18nextProvider i18n={createRgsTestI18n(locale)}>
+    <TranslationProvider translator={createRgsTestI18n(locale)}>
       <GameShell session={options.session} client={options.client} lang={locale} module={module} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }

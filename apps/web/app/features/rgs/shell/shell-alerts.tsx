@@ -4,7 +4,7 @@
  * on after, with the way back to the lobby.
  */
 import { RotateCcw, WifiOff, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import type { ErrorMessage } from './error-messages.ts';
 import { useGameShell } from './game-shell-context.ts';
 import type { PendingRetry } from './use-game-shell-state.ts';

@@ -4,7 +4,7 @@
  */
 import { BookOpen, History, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { useDialogs } from '../../../ui/dialogs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { FairnessPanel } from './fairness-panel.tsx';

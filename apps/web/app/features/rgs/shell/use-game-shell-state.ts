@@ -5,7 +5,7 @@
  */
 import type { Locale } from '@croupier/contract/locales';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { clampStake, defaultStake, type StakeRules, stakeSteps, validRange } from './bet-steps.ts';
 import { type ErrorMessage, errorMessage } from './error-messages.ts';

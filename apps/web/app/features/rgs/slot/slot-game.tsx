@@ -7,7 +7,7 @@
  */
 import { Gift, Lock, Sparkles, Zap } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { type GameModule, useGameShell } from '../shell/game-shell-context.ts';
 import { GameControls, GameStage, Stat } from '../shell/game-stage.tsx';
 import { PlayButton } from '../shell/play-button.tsx';

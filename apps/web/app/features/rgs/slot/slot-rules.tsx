@@ -4,7 +4,7 @@
  * its exact breakdown.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.tsx';
 import { useGameShell } from '../shell/game-shell-context.ts';
 import { trimPercent } from '../shell/money.ts';
 import { parseSlotDescribe } from './slot-describe.ts';
