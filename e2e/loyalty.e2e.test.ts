@@ -9,7 +9,7 @@
  * axe finds no serious or critical problem on /loyalty/shop and /profile/loyalty. Screenshots go to
  * LOYALTY_SCREENSHOTS or a temporary directory (e2e/journey.ts).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { journeySite, type Lang } from './journey.ts';
 import {
@@ -92,6 +92,47 @@ async function playTwoTopSpins(page: Page, lang: Lang, prefix: string): Promise<
   }
 }
 
+/**
+ * With toasts showing, the account menu opens clear of them: a phone's bottom sheet starts below the
+ * toast it shows, a wider screen's side panel is beside them (they used to cover each other for the
+ * toasts' 5 s).
+ */
+async function toastsClearOfMenu(page: Page, toasts: Locator, width: number): Promise<void> {
+  await page.getByTestId('user-menu-button').click();
+  const panel = page.locator('[data-curtain-side]');
+  await panel.waitFor();
+  // The sheet slides in; measure once nothing moves.
+  let previous = '';
+  const settled = async () => {
+    const boxes = JSON.stringify({
+      panel: await panel.boundingBox(),
+      toasts: (
+        await Promise.all((await toasts.getByRole('listitem').all()).map((item) => item.boundingBox()))
+      ).filter((box) => box !== null),
+    });
+    const same = boxes === previous;
+    previous = boxes;
+    return same ? boxes : undefined;
+  };
+  const seen = JSON.parse(await until('the menu to settle', settled)) as { panel: Box | null; toasts: Box[] };
+  const { panel: menu } = seen;
+  if (!menu || seen.toasts.length === 0) throw new Error(`nothing to compare: ${JSON.stringify(seen)}`);
+  for (const toast of seen.toasts) {
+    const clear =
+      width < 768
+        ? toast.y + toast.height <= menu.y + 1
+        : toast.x + toast.width <= menu.x + 1 || toast.x >= menu.x + menu.width - 1;
+    expect(clear, JSON.stringify(seen)).toBe(true);
+  }
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 async function loyaltyJourney(lang: Lang, width: number): Promise<void> {
   const words = WORDS[lang];
   const prefix = lang === 'fr' ? '/fr' : '';
@@ -133,6 +174,10 @@ async function loyaltyJourney(lang: Lang, width: number): Promise<void> {
   const toasts = page.getByRole('region', { name: /Notifications/ });
   await toasts.getByText(words.earned).first().waitFor({ timeout: 15_000 });
   await shot(page, `points-toast-${lang}-${width}`);
+  await toastsClearOfMenu(page, toasts, width);
+  await shot(page, `points-toast-menu-${lang}-${width}`);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-curtain-side]').waitFor({ state: 'detached' });
 
   // Buy the cheapest product: confirm, points deducted once, the bonus is the player's.
   const before = await points(page);

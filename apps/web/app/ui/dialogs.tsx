@@ -472,11 +472,13 @@ function DialogView({ entry, zIndex, visible, isTop, dimsPage, store, registerPa
         aria-describedby={payload.describedByText ? textId : undefined}
         tabIndex={-1}
         data-dialog-type={type}
+        data-curtain-side={isCurtain ? (fromStart ? 'start' : 'end') : undefined}
         className={cx(
           'relative flex w-full flex-col border-border bg-surface text-text shadow-overlay outline-none',
           isCurtain
             ? cx(
-                'max-h-[90dvh] rounded-t-3xl border-t motion-safe:animate-sheet-up',
+                // 6rem of the phone's screen stays above the sheet, for a toast (ui/theme.css).
+                'max-h-[calc(100dvh-6rem)] rounded-t-3xl border-t motion-safe:animate-sheet-up',
                 'tablet:h-full tablet:max-h-none tablet:rounded-none',
                 fromStart
                   ? 'tablet:rounded-e-2xl tablet:border-e tablet:border-t-0 tablet:motion-safe:animate-slide-in-start'

@@ -132,9 +132,10 @@ describe('toasts', () => {
     ]);
   });
 
-  it('sits under the header: --header-height by default, or topOffsetPx', () => {
+  it('sits where theme.css puts it (under the header, or higher over a dialog), or at topOffsetPx', () => {
     renderToasts();
-    expect(region().style.top).toBe('calc(var(--header-height, 0px) + 0.75rem)');
+    expect(region().style.top).toBe('var(--toast-area-top)');
+    expect(region().hasAttribute('data-toast-area')).toBe(true);
     cleanup();
     renderToasts({ topOffsetPx: 64 });
     expect(region().style.top).toBe('76px');

@@ -106,7 +106,7 @@ export function ToastProvider({
 
   const api = useMemo<ToastsApi>(() => ({ show, dismiss }), [show, dismiss]);
   const areaStyle: CSSProperties = {
-    top: topOffsetPx === undefined ? 'calc(var(--header-height, 0px) + 0.75rem)' : `${topOffsetPx + 12}px`,
+    top: topOffsetPx === undefined ? 'var(--toast-area-top)' : `${topOffsetPx + 12}px`,
   };
 
   return (
@@ -115,7 +115,8 @@ export function ToastProvider({
       <section
         aria-label={label ?? t('notifications')}
         style={areaStyle}
-        className="pointer-events-none fixed inset-x-0 z-(--z-toasts) flex justify-center px-3 tablet:justify-end tablet:px-6"
+        data-toast-area
+        className="pointer-events-none fixed inset-x-0 z-(--z-toasts) flex justify-center px-3 tablet:justify-end tablet:px-6 tablet:[:root:has([data-curtain-side=end])_&]:justify-start"
       >
         {/* The live region exists before any toast, so additions are announced. */}
         <ol aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
@@ -167,7 +168,12 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
       data-kind={toast.kind}
-      className="pointer-events-auto flex items-start gap-3 rounded-2xl border border-border bg-raised py-3 ps-3 pe-1.5 shadow-overlay motion-safe:animate-toast-in"
+      className={cx(
+        'pointer-events-auto flex items-start gap-3 rounded-2xl border border-border bg-raised py-3 ps-3 pe-1.5 shadow-overlay motion-safe:animate-toast-in',
+        // Over a phone's dialog there is room for one (ui/theme.css): the older ones keep their time
+        // and were announced when they came.
+        'max-tablet:[:root:has([data-dialog-type])_&:not(:last-child)]:hidden',
+      )}
     >
       <span
         className={cx('mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full', style.badge)}
