@@ -3,11 +3,12 @@
  * the same run (issue #17: before and after figures measured side by side). A detached git worktree
  * in the temp directory shares this checkout's installed modules (each one a symlink), but its own
  * workspace packages (`@croupier/*` point into the worktree, as npm links them), and gets its own
- * production build of the web app; `serverEntry` is its server, which serves that build.
+ * production build of the web app; `serverEntry` is its server, which serves that build. A commit
+ * whose dependencies differ (another `package-lock.json`) gets its own `npm ci` instead.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -50,7 +51,10 @@ async function linkModules(from: string, to: string): Promise<void> {
   }
 }
 
-/** Checks `ref` out beside this checkout and builds it (about as long as `npm run build`). */
+/**
+ * Checks `ref` out beside this checkout and builds it (about as long as `npm run build`, plus an
+ * `npm ci` when its dependencies differ).
+ */
 export async function buildReference(ref: string): Promise<ReferenceBuild> {
   const commit = await run('git', ['rev-parse', '--short', '--verify', `${ref}^{commit}`], REPO_ROOT);
   const dir = path.join(os.tmpdir(), `croupier-reference-${commit}-${randomBytes(4).toString('hex')}`);
@@ -60,7 +64,13 @@ export async function buildReference(ref: string): Promise<ReferenceBuild> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await linkModules(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    const lock = (root: string) => readFile(path.join(root, 'package-lock.json'), 'utf8');
+    if ((await lock(dir)) === (await lock(REPO_ROOT))) {
+      await linkModules(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    } else {
+      console.log(`${commit} has other dependencies: npm ci in its worktree…`);
+      await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+    }
     await run('npm', ['run', 'build'], dir);
   } catch (error) {
     await remove();
