@@ -477,7 +477,7 @@ function DialogView({ entry, zIndex, visible, isTop, dimsPage, store, registerPa
           'relative flex w-full flex-col border-border bg-surface text-text shadow-overlay outline-none',
           isCurtain
             ? cx(
-                // 6rem of the phone's screen stays above the sheet, for a toast (ui/theme.css).
+                // 6rem of the phone's screen stays above the sheet, for a toast (ui/toasts.tsx).
                 'max-h-[calc(100dvh-6rem)] rounded-t-3xl border-t motion-safe:animate-sheet-up',
                 'tablet:h-full tablet:max-h-none tablet:rounded-none',
                 fromStart

@@ -5,8 +5,10 @@
  *
  * Wiring (root.tsx), outside <DialogProvider> so toasts stay clickable above an open dialog:
  *   <ToastProvider><DialogProvider><Outlet /></DialogProvider></ToastProvider>
- * The area sits at `top: var(--header-height)` (the header sets that variable as its height
- * changes), or at `topOffsetPx` when given.
+ * The area sits under the header (`--header-height`, ui/theme.css), or at `topOffsetPx` when given.
+ * While a dialog is open the header is behind its backdrop, so the area goes up to the top of the
+ * screen: into the 6rem a phone's bottom sheet leaves free (ui/dialogs.tsx), where only the newest
+ * toast shows, and from a tablet up to the start side while a side panel is open at the end.
  *
  * Usage:
  *   const toasts = useToasts();
@@ -105,9 +107,8 @@ export function ToastProvider({
   );
 
   const api = useMemo<ToastsApi>(() => ({ show, dismiss }), [show, dismiss]);
-  const areaStyle: CSSProperties = {
-    top: topOffsetPx === undefined ? 'var(--toast-area-top)' : `${topOffsetPx + 12}px`,
-  };
+  const areaStyle: CSSProperties | undefined =
+    topOffsetPx === undefined ? undefined : { top: `${topOffsetPx + 12}px` };
 
   return (
     <ToastsContext value={api}>
@@ -115,8 +116,10 @@ export function ToastProvider({
       <section
         aria-label={label ?? t('notifications')}
         style={areaStyle}
-        data-toast-area
-        className="pointer-events-none fixed inset-x-0 z-(--z-toasts) flex justify-center px-3 tablet:justify-end tablet:px-6 tablet:[:root:has([data-curtain-side=end])_&]:justify-start"
+        className={cx(
+          'pointer-events-none fixed inset-x-0 top-[calc(var(--header-height,0px)+0.75rem)] z-(--z-toasts) flex justify-center px-3 tablet:justify-end tablet:px-6',
+          '[:root:has([data-dialog-type])_&]:top-3 tablet:[:root:has([data-curtain-side=end])_&]:justify-start',
+        )}
       >
         {/* The live region exists before any toast, so additions are announced. */}
         <ol aria-live="polite" className="flex w-full max-w-sm flex-col gap-2">
@@ -170,8 +173,8 @@ function ToastItem({ toast, onDismiss }: ToastItemProps) {
       data-kind={toast.kind}
       className={cx(
         'pointer-events-auto flex items-start gap-3 rounded-2xl border border-border bg-raised py-3 ps-3 pe-1.5 shadow-overlay motion-safe:animate-toast-in',
-        // Over a phone's dialog there is room for one (ui/theme.css): the older ones keep their time
-        // and were announced when they came.
+        // Over a phone's dialog there is room for one: the older ones keep their time and were
+        // announced when they came.
         'max-tablet:[:root:has([data-dialog-type])_&:not(:last-child)]:hidden',
       )}
     >
