@@ -383,20 +383,25 @@ await client.db.execute(sql`
 const ids = await client.db.execute<{ id: bigint; payment: string; player_id: bigint }>(
   sql`SELECT id, provider_payment_id AS payment, player_id FROM cashier_transactions WHERE provider_payment_id LIKE 'pay_bench_%' ORDER BY id`,
 );
+interface BenchDeposit {
+  id: string;
+  payment: string;
+  player: string;
+}
 // One queue of deposits per player: like the service-layer workers, each connection is one player,
 // so the figure is not about two requests of one player queueing on that player's balance row.
-const queues = new Map<bigint, { id: string; payment: string }[]>();
+const queues = new Map<bigint, BenchDeposit[]>();
 for (const row of ids.rows) {
   const playerId = BigInt(row.player_id);
   const queue = queues.get(playerId) ?? [];
-  queue.push({ id: String(row.id), payment: row.payment });
+  queue.push({ id: String(row.id), payment: row.payment, player: String(playerId) });
   queues.set(playerId, queue);
 }
 const playerQueues = [...queues.values()];
 let eventCounter = 0;
 let nextConnection = 0;
 
-function signedEvent(queue: { id: string; payment: string }[]): { body: string; signature: string } {
+function signedEvent(queue: BenchDeposit[]): { body: string; signature: string } {
   const deposit = queue.shift();
   eventCounter += 1;
   const body = JSON.stringify({
@@ -409,6 +414,8 @@ function signedEvent(queue: { id: string; payment: string }[]): { body: string; 
       merchant_reference: `dep_${deposit?.id ?? 0}`,
       amount: '10.00',
       currency: 'EUR',
+      // As the provider echoes it: the customer id the deposit was created with.
+      customer: { id: deposit?.player ?? '0' },
       status: 'succeeded',
     },
   });
@@ -417,7 +424,7 @@ function signedEvent(queue: { id: string; payment: string }[]): { body: string; 
   return { body, signature: `t=${t},v1=${v1}` };
 }
 
-function webhookRequest(queue: { id: string; payment: string }[]) {
+function webhookRequest(queue: BenchDeposit[]) {
   return {
     method: 'POST' as const,
     setupRequest: (request: autocannon.Request) => {

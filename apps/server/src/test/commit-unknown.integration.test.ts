@@ -150,6 +150,7 @@ describe('PSP webhook: a deposit credit whose commit answer was lost', () => {
         merchant_reference: `dep_${transaction_id}`,
         amount: '25.00',
         currency: 'EUR',
+        customer: { id: String(uid) },
         status: 'succeeded',
       },
     };

@@ -110,6 +110,7 @@ async function deliverWebhook(secret: string, deposit: Deposit, eventId: string)
       merchant_reference: `dep_${deposit.transactionId}`,
       amount: deposit.amount,
       currency: 'EUR',
+      customer: { id: String(deposit.uid) },
       status: 'succeeded',
     },
   };

@@ -26,7 +26,8 @@ async function offerId(key: string): Promise<number> {
 }
 
 let eventCounter = 0;
-function paymentEvent(type: string, paymentId: string, transactionId: number, amount: string) {
+/** As the provider sends it: about the deposit, naming the player we created the payment for. */
+function paymentEvent(type: string, made: MadeDeposit, amount: string) {
   eventCounter += 1;
   return {
     id: `evt_offer_${eventCounter}_${Date.now()}`,
@@ -34,10 +35,11 @@ function paymentEvent(type: string, paymentId: string, transactionId: number, am
     created: Math.floor(Date.now() / 1000),
     data: {
       object: 'payment',
-      id: paymentId,
-      merchant_reference: `dep_${transactionId}`,
+      id: made.paymentId,
+      merchant_reference: `dep_${made.id}`,
       amount,
       currency: 'EUR',
+      customer: { id: made.customer },
       status: type.split('.')[1],
     },
   };
@@ -51,11 +53,17 @@ async function deliver(event: Record<string, unknown>) {
   );
 }
 
+interface MadeDeposit {
+  id: number;
+  paymentId: string;
+  customer: string;
+}
+
 async function deposit(
   browser: Awaited<ReturnType<typeof signUp>>['browser'],
   amount: string,
   offer: number,
-) {
+): Promise<MadeDeposit> {
   const made = await browser.call('cashier.makedeposit', {
     method: 'card',
     amount,
@@ -63,10 +71,10 @@ async function deposit(
   });
   expect(made.body.status, JSON.stringify(made.body)).toBe(1);
   const { transaction_id } = made.body.data as { transaction_id: number };
-  const row = await h.database.db.execute<{ p: string }>(
-    sql`SELECT provider_payment_id AS p FROM cashier_transactions WHERE id = ${transaction_id}`,
+  const row = await h.database.db.execute<{ p: string; player: string }>(
+    sql`SELECT provider_payment_id AS p, player_id::text AS player FROM cashier_transactions WHERE id = ${transaction_id}`,
   );
-  return { id: transaction_id, paymentId: row.rows[0]!.p };
+  return { id: transaction_id, paymentId: row.rows[0]!.p, customer: row.rows[0]!.player };
 }
 
 async function bonusesOf(uid: number) {
@@ -104,21 +112,21 @@ describe('deposit offers', () => {
   it('grants the welcome match once when the deposit is credited, even on webhook replay', async () => {
     const { browser, uid } = await signUp(h.app);
     const welcome = await offerId('welcome-deposit');
-    const { id, paymentId } = await deposit(browser, '50.00', welcome);
+    const made = await deposit(browser, '50.00', welcome);
     expect(await bonusesOf(uid)).toEqual([]);
-    const event = paymentEvent('payment.succeeded', paymentId, id, '50.00');
+    const event = paymentEvent('payment.succeeded', made, '50.00');
     for (let i = 0; i < 3; i += 1) {
       expect((await deliver(event)).status).toBe(200);
     }
     // Another event id about the same payment: ignored as already succeeded.
-    expect((await deliver(paymentEvent('payment.succeeded', paymentId, id, '50.00'))).status).toBe(200);
+    expect((await deliver(paymentEvent('payment.succeeded', made, '50.00'))).status).toBe(200);
     const granted = await settledBonuses(uid, 1);
     expect(granted).toEqual([
       {
         key: 'welcome-100',
         amount: '5000',
         deposit: '5000',
-        grant_key: `deposit:${id}:offer:${welcome}:template:${granted[0]?.grant_key.split(':template:')[1]}`,
+        grant_key: `deposit:${made.id}:offer:${welcome}:template:${granted[0]?.grant_key.split(':template:')[1]}`,
       },
     ]);
     expect(await h.app.services.wallet.balanceMinor(BigInt(uid), 'EUR')).toBe(5000n);
@@ -134,7 +142,7 @@ describe('deposit offers', () => {
       fields: { campaign_offer_id: 'not_eligible' },
     });
     const reload = await deposit(browser, '300.00', await offerId('reload-deposit'));
-    await deliver(paymentEvent('payment.succeeded', reload.paymentId, reload.id, '300.00'));
+    await deliver(paymentEvent('payment.succeeded', reload, '300.00'));
     const both = await settledBonuses(uid, 2);
     expect(both.map((b) => [b.key, b.amount])).toEqual([
       ['welcome-100', '5000'],
@@ -148,8 +156,8 @@ describe('deposit offers', () => {
     const first = await deposit(browser, '20.00', welcome);
     const second = await deposit(browser, '30.00', welcome);
     await Promise.all([
-      deliver(paymentEvent('payment.succeeded', first.paymentId, first.id, '20.00')),
-      deliver(paymentEvent('payment.succeeded', second.paymentId, second.id, '30.00')),
+      deliver(paymentEvent('payment.succeeded', first, '20.00')),
+      deliver(paymentEvent('payment.succeeded', second, '30.00')),
     ]);
     const granted = await settledBonuses(uid, 2, 3_000);
     expect(granted).toHaveLength(1);
@@ -161,9 +169,9 @@ describe('deposit offers', () => {
     const { browser, uid } = await signUp(h.app);
     const welcome = await offerId('welcome-deposit');
     const failed = await deposit(browser, '40.00', welcome);
-    await deliver(paymentEvent('payment.failed', failed.paymentId, failed.id, '40.00'));
+    await deliver(paymentEvent('payment.failed', failed, '40.00'));
     const canceled = await deposit(browser, '30.00', welcome);
-    await deliver(paymentEvent('payment.canceled', canceled.paymentId, canceled.id, '30.00'));
+    await deliver(paymentEvent('payment.canceled', canceled, '30.00'));
     expect(await settledBonuses(uid, 1, 3_000)).toEqual([]);
   });
 

@@ -49,7 +49,8 @@ afterAll(async () => {
 });
 
 let eventCounter = 0;
-function succeeded(paymentId: string, transactionId: number, amount: string) {
+/** As the provider sends it: about the deposit, naming the player we created the payment for. */
+function succeeded(made: MadeDeposit, amount: string) {
   eventCounter += 1;
   return {
     id: `evt_code_${eventCounter}_${Date.now()}`,
@@ -57,10 +58,11 @@ function succeeded(paymentId: string, transactionId: number, amount: string) {
     created: Math.floor(Date.now() / 1000),
     data: {
       object: 'payment',
-      id: paymentId,
-      merchant_reference: `dep_${transactionId}`,
+      id: made.paymentId,
+      merchant_reference: `dep_${made.id}`,
       amount,
       currency: 'EUR',
+      customer: { id: made.customer },
       status: 'succeeded',
     },
   };
@@ -74,14 +76,23 @@ async function deliver(event: Record<string, unknown>) {
   );
 }
 
-async function deposit(browser: Awaited<ReturnType<typeof signUp>>['browser'], amount: string) {
+interface MadeDeposit {
+  id: number;
+  paymentId: string;
+  customer: string;
+}
+
+async function deposit(
+  browser: Awaited<ReturnType<typeof signUp>>['browser'],
+  amount: string,
+): Promise<MadeDeposit> {
   const made = await browser.call('cashier.makedeposit', { method: 'card', amount });
   expect(made.body.status, JSON.stringify(made.body)).toBe(1);
   const { transaction_id } = made.body.data as { transaction_id: number };
-  const row = await h.database.db.execute<{ p: string }>(
-    sql`SELECT provider_payment_id AS p FROM cashier_transactions WHERE id = ${transaction_id}`,
+  const row = await h.database.db.execute<{ p: string; player: string }>(
+    sql`SELECT provider_payment_id AS p, player_id::text AS player FROM cashier_transactions WHERE id = ${transaction_id}`,
   );
-  return { id: transaction_id, paymentId: row.rows[0]!.p };
+  return { id: transaction_id, paymentId: row.rows[0]!.p, customer: row.rows[0]!.player };
 }
 
 async function bonusesOf(uid: number) {
@@ -126,10 +137,10 @@ describe('the sign-up promo code at the first deposit', () => {
     expect(await h.app.services.campaigns.signUpCodePending(BigInt(uid))).toBe(true);
 
     const first = await deposit(browser, '40.00');
-    const event = succeeded(first.paymentId, first.id, '40.00');
+    const event = succeeded(first, '40.00');
     for (let i = 0; i < 3; i += 1) expect((await deliver(event)).status).toBe(200);
     // Another event id about the same payment: ignored as already succeeded, nothing enqueued.
-    expect((await deliver(succeeded(first.paymentId, first.id, '40.00'))).status).toBe(200);
+    expect((await deliver(succeeded(first, '40.00'))).status).toBe(200);
 
     expect(await settledBonuses(uid, 1)).toEqual([{ key: 'welcome-100', amount: '4000', deposit: '4000' }]);
     expect(await redemptions(uid, 'FIRSTDEP')).toBe(1);
@@ -137,7 +148,7 @@ describe('the sign-up promo code at the first deposit', () => {
 
     // A second deposit redeems nothing more.
     const second = await deposit(browser, '60.00');
-    await deliver(succeeded(second.paymentId, second.id, '60.00'));
+    await deliver(succeeded(second, '60.00'));
     expect(await settledBonuses(uid, 2, 2_000)).toHaveLength(1);
     expect(await redemptions(uid, 'FIRSTDEP')).toBe(1);
   });
@@ -147,10 +158,7 @@ describe('the sign-up promo code at the first deposit', () => {
     const { browser, uid } = await signUp(h.app, { promo_code: 'FIRSTDEP', currency: 'EUR' });
     const a = await deposit(browser, '20.00');
     const b = await deposit(browser, '30.00');
-    await Promise.all([
-      deliver(succeeded(a.paymentId, a.id, '20.00')),
-      deliver(succeeded(b.paymentId, b.id, '30.00')),
-    ]);
+    await Promise.all([deliver(succeeded(a, '20.00')), deliver(succeeded(b, '30.00'))]);
     const granted = await settledBonuses(uid, 2, 3_000);
     expect(granted).toHaveLength(1);
     expect(granted[0]!.key).toBe('welcome-100');
@@ -165,7 +173,7 @@ describe('the sign-up promo code at the first deposit', () => {
     expect(granted.map((bonus) => bonus.key)).toEqual(['no-deposit-10']);
     expect(await h.app.services.campaigns.signUpCodePending(BigInt(uid))).toBe(false);
     const first = await deposit(browser, '25.00');
-    await deliver(succeeded(first.paymentId, first.id, '25.00'));
+    await deliver(succeeded(first, '25.00'));
     expect(await settledBonuses(uid, 2, 2_000)).toHaveLength(1);
     expect(await redemptions(uid, 'WELCOME10')).toBe(1);
   });
@@ -174,7 +182,7 @@ describe('the sign-up promo code at the first deposit', () => {
     const { browser, uid } = await signUp(h.app, { promo_code: 'NOSUCHCODE', currency: 'EUR' });
     expect(await h.app.services.campaigns.signUpCodePending(BigInt(uid))).toBe(false);
     const first = await deposit(browser, '25.00');
-    await deliver(succeeded(first.paymentId, first.id, '25.00'));
+    await deliver(succeeded(first, '25.00'));
     expect(await settledBonuses(uid, 1, 2_000)).toEqual([]);
     expect(await h.app.services.wallet.balanceMinor(BigInt(uid), 'EUR')).toBe(2500n);
   });

@@ -68,13 +68,29 @@ async function runAll(tasks: (() => Promise<void>)[], limit: number): Promise<vo
 }
 
 let eventCounter = 0;
-function event(type: string, object: 'payment' | 'payout', id: string, reference: string, amount: string) {
+/** As the provider sends it; a payment's names the player we created it for (`customer`). */
+function event(
+  type: string,
+  object: 'payment' | 'payout',
+  id: string,
+  reference: string,
+  amount: string,
+  customer?: number,
+) {
   eventCounter += 1;
   return {
     id: `evt_bank_${eventCounter}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { object, id, merchant_reference: reference, amount, currency: 'EUR', status: type.split('.')[1] },
+    data: {
+      object,
+      id,
+      merchant_reference: reference,
+      amount,
+      currency: 'EUR',
+      ...(customer === undefined ? {} : { customer: { id: String(customer) } }),
+      status: type.split('.')[1],
+    },
   };
 }
 
@@ -126,13 +142,14 @@ describe('concurrent deposits, duplicate webhooks, withdrawals and cancellations
     const deliveries: Record<string, unknown>[] = [];
     for (const d of deposits) {
       const reference = `dep_${d.transactionId}`;
-      const events = [event('payment.processing', 'payment', d.paymentId, reference, d.amount)];
+      const customer = players[d.playerIndex]?.uid;
+      const payment = (type: string) => event(type, 'payment', d.paymentId, reference, d.amount, customer);
+      const events = [payment('payment.processing')];
       if (d.succeeds) {
-        events.push(event('payment.succeeded', 'payment', d.paymentId, reference, d.amount));
-        if (randomInt(3) === 0)
-          events.push(event('payment.failed', 'payment', d.paymentId, reference, d.amount));
+        events.push(payment('payment.succeeded'));
+        if (randomInt(3) === 0) events.push(payment('payment.failed'));
       } else {
-        events.push(event('payment.failed', 'payment', d.paymentId, reference, d.amount));
+        events.push(payment('payment.failed'));
       }
       for (const e of events) for (let copy = 0; copy <= randomInt(3); copy += 1) deliveries.push(e);
     }

@@ -50,7 +50,7 @@ describe('the webhook credit road and the ledger rule', () => {
     const before = await counts();
     const refused = await h.database.db
       .execute(sql`
-        SELECT cashier_credit_deposit(${id}, ${paymentId}, ${BigInt(uid)}, 'EUR', 2500,
+        SELECT cashier_credit_deposit(${paymentId}, ${BigInt(uid)}, 'EUR', 2500,
           'evt_unbalanced', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args.key}, ${args.hash}, ${args.kind},
           ${args.metadata}::jsonb, ${JSON.stringify(accounts)}::jsonb) AS a`)
       .then(
@@ -65,7 +65,7 @@ describe('the webhook credit road and the ledger rule', () => {
 
     // The honest arguments still credit through the same function.
     const credited = await h.database.db.execute<{ a: { result: string } }>(sql`
-      SELECT cashier_credit_deposit(${id}, ${paymentId}, ${BigInt(uid)}, 'EUR', 2500,
+      SELECT cashier_credit_deposit(${paymentId}, ${BigInt(uid)}, 'EUR', 2500,
         'evt_balanced', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args.key}, ${args.hash}, ${args.kind},
         ${args.metadata}::jsonb, ${args.accounts}::jsonb) AS a`);
     expect(credited.rows[0]?.a).toMatchObject({ result: 'applied' });

@@ -124,21 +124,12 @@ export interface WebhookEventInsert {
   now: Date;
 }
 
-/** What the one-statement deposit credit needs to know of a deposit, read without a lock. */
-export interface DepositGlance {
-  id: bigint;
-  playerId: bigint;
-  type: string;
-  currency: string;
-  amountMinor: bigint;
-  status: string;
-  campaignOfferId: number | null;
-  signUpCode: boolean;
-}
-
-/** The arguments of `cashier_credit_deposit` (packages/db/migrations/0009_cashier_credit_function.sql). */
+/**
+ * The arguments of `cashier_credit_deposit` (packages/db/migrations/0043_deposit_credit_by_payment.sql):
+ * the deposit by the provider's payment id, the player, currency and amount the event states, and
+ * the ledger credit built for that player.
+ */
 export interface DepositCreditCall {
-  transactionId: bigint;
   paymentId: string;
   playerId: bigint;
   currency: string;
@@ -153,8 +144,8 @@ export interface DepositCreditCall {
  */
 export type DepositCreditAnswer =
   | { result: 'fallback' }
-  | { result: 'duplicate'; previous: string }
-  | { result: 'applied' | 'ignored'; note: string | null; previous: string };
+  | { result: 'duplicate'; previous: string; transaction_id: string }
+  | { result: 'applied' | 'ignored'; note: string | null; previous: string; transaction_id: string };
 
 /** SQLSTATE of `cashier_credit_deposit` when the ledger key was used with another request hash. */
 export const DEPOSIT_CREDIT_CONFLICT = 'CRF01';
@@ -741,37 +732,6 @@ function createCashierQueries(db: Executor) {
 
     // --- webhook events --------------------------------------------------------------------------
 
-    /** A deposit by the provider's payment id, without a lock (the function below locks it). */
-    async glanceByProviderPayment(paymentId: string): Promise<DepositGlance | null> {
-      const result = await executePrepared<{
-        id: bigint;
-        player_id: bigint;
-        type: string;
-        currency: string;
-        amount_minor: bigint;
-        status: string;
-        campaign_offer_id: number | null;
-        sign_up_code: boolean;
-      }>(
-        db,
-        sql`SELECT id, player_id, type, currency, amount_minor, status, campaign_offer_id, sign_up_code FROM ${cashierTransactions}
-          WHERE provider_payment_id = ${paymentId}`,
-      );
-      const row = result.rows[0];
-      return row
-        ? {
-            id: BigInt(row.id),
-            playerId: BigInt(row.player_id),
-            type: row.type,
-            currency: row.currency,
-            amountMinor: BigInt(row.amount_minor),
-            status: row.status,
-            campaignOfferId: row.campaign_offer_id === null ? null : Number(row.campaign_offer_id),
-            signUpCode: row.sign_up_code === true,
-          }
-        : null;
-    },
-
     /**
      * A `payment.succeeded` for a known deposit in one statement, its own transaction: lock, the
      * status rule, the event stored once, the ledger credit and the status (see the migration).
@@ -779,7 +739,7 @@ function createCashierQueries(db: Executor) {
     async creditDepositAtOnce(call: DepositCreditCall): Promise<DepositCreditAnswer> {
       const result = await executePrepared<{ answer: DepositCreditAnswer }>(
         db,
-        sql`SELECT cashier_credit_deposit(${call.transactionId}, ${call.paymentId}, ${call.playerId},
+        sql`SELECT cashier_credit_deposit(${call.paymentId}, ${call.playerId},
           ${call.currency}, ${call.amountMinor}, ${call.event.eventId}, ${call.event.type},
           ${call.event.eventCreated}, ${JSON.stringify(call.event.payload)}::jsonb, ${call.event.now},
           ${call.ledger.key}, ${call.ledger.hash}, ${call.ledger.kind}, ${call.ledger.metadata}::jsonb,

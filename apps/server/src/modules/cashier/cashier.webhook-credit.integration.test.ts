@@ -1,6 +1,6 @@
 /**
  * The one-statement credit of a `payment.succeeded` webhook for a known deposit
- * (`cashier_credit_deposit`, two round trips) against real PostgreSQL: which statements a delivery
+ * (`cashier_credit_deposit`, one round trip) against real PostgreSQL: which statements a delivery
  * sends, that a replay moves nothing, that a success after a failure mark credits once, that
  * concurrent duplicates and other events for the same payment converge to one posting, that it
  * posts exactly what `wallet.creditDeposit` posts (same key, hash and accounts), and that what it
@@ -77,7 +77,13 @@ async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; sta
 }
 
 let eventCounter = 0;
-function paymentEvent(type: string, paymentId: string, transactionId: number, amount: string, extra = {}) {
+/** An event as the provider sends it: about the deposit, naming its player as the customer. */
+function paymentEvent(
+  type: string,
+  deposit: { uid: number; id: number; paymentId: string },
+  amount: string,
+  extra: Record<string, unknown> = {},
+) {
   eventCounter += 1;
   return {
     id: `evt_fast_${eventCounter}_${Date.now()}`,
@@ -85,10 +91,11 @@ function paymentEvent(type: string, paymentId: string, transactionId: number, am
     created: Math.floor(Date.now() / 1000),
     data: {
       object: 'payment',
-      id: paymentId,
-      merchant_reference: `dep_${transactionId}`,
+      id: deposit.paymentId,
+      merchant_reference: `dep_${deposit.id}`,
       amount,
       currency: 'EUR',
+      customer: { id: String(deposit.uid) },
       status: type.split('.')[1],
       ...extra,
     },
@@ -155,13 +162,13 @@ const usesFastPath = (statements: string[]) =>
   !statements.some((s) => /^\s*begin\b/i.test(s));
 
 describe('payment.succeeded for a known deposit in one statement', () => {
-  it('credits in two round trips, and a replayed event moves nothing', async () => {
+  it('credits in one round trip, and a replayed event moves nothing', async () => {
     const { uid, id, paymentId } = await pendingDeposit('42.50');
-    const event = paymentEvent('payment.succeeded', paymentId, id, '42.50');
+    const event = paymentEvent('payment.succeeded', { uid, id, paymentId }, '42.50');
     const lines: LogLine[] = [];
     const first = await statementsOf(() => deliver(event, lines));
     expect(first.result).toEqual({ status: 200, body: { received: true } });
-    expect(first.statements).toHaveLength(2);
+    expect(first.statements).toHaveLength(1);
     expect(usesFastPath(first.statements)).toBe(true);
     expect(await mainBalance(uid)).toBe(4250n);
     expect(await state(id, paymentId)).toMatchObject({
@@ -192,7 +199,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
 
     // Another event id about the same payment: stored as ignored, nothing credited again.
     const again = await statementsOf(() =>
-      deliver(paymentEvent('payment.succeeded', paymentId, id, '42.50')),
+      deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '42.50')),
     );
     expect(again.result).toEqual({ status: 200, body: { received: true } });
     expect(usesFastPath(again.statements)).toBe(true);
@@ -205,7 +212,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
 
   it('posts exactly what wallet.creditDeposit posts: a later creditDeposit is a replay, not a conflict', async () => {
     const { uid, id, paymentId } = await pendingDeposit('13.37');
-    await deliver(paymentEvent('payment.succeeded', paymentId, id, '13.37'));
+    await deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '13.37'));
     const credit = { playerId: BigInt(uid), currency: 'EUR', amountMinor: 1337n, paymentId };
     const replayed = await h.app.services.wallet.creditDeposit(credit);
     expect(replayed.replayed).toBe(true);
@@ -226,14 +233,14 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     expect(
       (
         await deliver(
-          paymentEvent('payment.failed', paymentId, id, '30.00', { failure_code: 'card_declined' }),
+          paymentEvent('payment.failed', { uid, id, paymentId }, '30.00', { failure_code: 'card_declined' }),
         )
       ).status,
     ).toBe(200);
     expect(await state(id, paymentId)).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
 
     const lines: LogLine[] = [];
-    const succeeded = paymentEvent('payment.succeeded', paymentId, id, '30.00');
+    const succeeded = paymentEvent('payment.succeeded', { uid, id, paymentId }, '30.00');
     const run = await statementsOf(() => deliver(succeeded, lines));
     expect(run.result.status).toBe(200);
     expect(usesFastPath(run.statements)).toBe(true);
@@ -243,14 +250,14 @@ describe('payment.succeeded for a known deposit in one statement', () => {
       fields: expect.objectContaining({ transactionId: String(id), previous: 'failed' }),
     });
     await deliver(succeeded);
-    await deliver(paymentEvent('payment.succeeded', paymentId, id, '30.00'));
+    await deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '30.00'));
     expect(await mainBalance(uid)).toBe(3000n);
     expect(await state(id, paymentId)).toMatchObject({ status: 'succeeded', failureCode: null, credits: 1 });
 
     // The same with the mark our own timeout leaves (failIfPending, no event), racing the webhook.
     const raced = await pendingDeposit('31');
     const [answer] = await Promise.all([
-      deliver(paymentEvent('payment.succeeded', raced.paymentId, raced.id, '31.00')),
+      deliver(paymentEvent('payment.succeeded', raced, '31.00')),
       h.database.db.execute(
         sql`UPDATE cashier_transactions SET status = 'failed', failure_code = 'provider_unavailable'
             WHERE id = ${raced.id} AND status = 'pending'`,
@@ -258,19 +265,21 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     ]);
     expect(answer.status).toBe(200);
     // Whichever won, the success is credited once and the deposit ends succeeded.
-    await deliver(paymentEvent('payment.succeeded', raced.paymentId, raced.id, '31.00'));
+    await deliver(paymentEvent('payment.succeeded', raced, '31.00'));
     expect(await mainBalance(raced.uid)).toBe(3100n);
     expect(await state(raced.id, raced.paymentId)).toMatchObject({ status: 'succeeded', credits: 1 });
   });
 
   it('converges concurrent duplicates and other success events to one posting', async () => {
     const { uid, id, paymentId } = await pendingDeposit('77.70');
-    const event = paymentEvent('payment.succeeded', paymentId, id, '77.70');
-    const others = Array.from({ length: 4 }, () => paymentEvent('payment.succeeded', paymentId, id, '77.70'));
+    const event = paymentEvent('payment.succeeded', { uid, id, paymentId }, '77.70');
+    const others = Array.from({ length: 4 }, () =>
+      paymentEvent('payment.succeeded', { uid, id, paymentId }, '77.70'),
+    );
     const answers = await Promise.all([
       ...Array.from({ length: 8 }, () => deliver(event)),
       ...others.map((other) => deliver(other)),
-      deliver(paymentEvent('payment.processing', paymentId, id, '77.70')),
+      deliver(paymentEvent('payment.processing', { uid, id, paymentId }, '77.70')),
     ]);
     expect(answers.map((a) => a.status)).toEqual(Array(13).fill(200));
     expect(answers.filter((a) => a.body.duplicate === true)).toHaveLength(7);
@@ -291,9 +300,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     await h.database.db.execute(
       sql`UPDATE cashier_transactions SET provider_payment_id = NULL WHERE id = ${early.id}`,
     );
-    const viaReference = await statementsOf(() =>
-      deliver(paymentEvent('payment.succeeded', early.paymentId, early.id, '20.00')),
-    );
+    const viaReference = await statementsOf(() => deliver(paymentEvent('payment.succeeded', early, '20.00')));
     expect(viaReference.result).toEqual({ status: 200, body: { received: true } });
     expect(usesFastPath(viaReference.statements)).toBe(false);
     expect(await mainBalance(early.uid)).toBe(2000n);
@@ -302,11 +309,11 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     // An amount that is not ours: the general path's 422, nothing stored.
     const other = await pendingDeposit('25');
     const before = await moneyDigest();
-    const mismatch = await deliver(paymentEvent('payment.succeeded', other.paymentId, other.id, '26.00'));
+    const mismatch = await deliver(paymentEvent('payment.succeeded', other, '26.00'));
     expect(mismatch).toEqual({ status: 422, body: { received: false, error: 'amount_mismatch' } });
     expect(await moneyDigest()).toBe(before);
 
-    // The row no longer matches what was read (here: another amount): the function writes nothing.
+    // The row is not what the event claims (here: another amount): the function writes nothing.
     const args = depositLedgerArguments({
       playerId: BigInt(other.uid),
       currency: 'EUR',
@@ -314,7 +321,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
       paymentId: other.paymentId,
     });
     const answer = await h.database.db.execute<{ a: { result: string } }>(sql`
-      SELECT cashier_credit_deposit(${BigInt(other.id)}, ${other.paymentId}, ${BigInt(other.uid)}, 'EUR', 2600,
+      SELECT cashier_credit_deposit(${other.paymentId}, ${BigInt(other.uid)}, 'EUR', 2600,
         'evt_direct', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args?.key}, ${args?.hash}, ${args?.kind},
         ${args?.metadata}::jsonb, ${args?.accounts}::jsonb) AS a`);
     expect(answer.rows[0]?.a).toEqual({ result: 'fallback' });
@@ -333,7 +340,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     const lines: LogLine[] = [];
     const clashed = await statementsOf(async () => {
       try {
-        return await deliver(paymentEvent('payment.succeeded', clash.paymentId, clash.id, '40.00'), lines);
+        return await deliver(paymentEvent('payment.succeeded', clash, '40.00'), lines);
       } catch (error) {
         return error;
       }
@@ -345,11 +352,58 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     expect(await state(clash.id, clash.paymentId)).toMatchObject({ status: 'pending', events: [] });
 
     // Other events keep the general path.
-    const failed = await statementsOf(() =>
-      deliver(paymentEvent('payment.failed', other.paymentId, other.id, '25.00')),
-    );
+    const failed = await statementsOf(() => deliver(paymentEvent('payment.failed', other, '25.00')));
     expect(failed.result.status).toBe(200);
     expect(usesFastPath(failed.statements)).toBe(false);
+  });
+
+  it("takes the customer the event names as a claim: any other player, or none, credits the deposit's own player through the general path", async () => {
+    const stranger = await signUp(h.app);
+    const cases: { label: string; customer: unknown; omit?: true }[] = [
+      { label: 'another player', customer: { id: String(stranger.uid) } },
+      { label: 'no customer', customer: undefined, omit: true },
+      { label: 'not a player id', customer: { id: 'cus_42' } },
+      { label: 'not an object', customer: 42 },
+    ];
+    for (const { label, customer, omit } of cases) {
+      const deposit = await pendingDeposit('12.34');
+      const event = paymentEvent('payment.succeeded', deposit, '12.34', omit ? {} : { customer });
+      if (omit) delete (event.data as { customer?: unknown }).customer;
+      const run = await statementsOf(() => deliver(event));
+      expect(run.result, label).toEqual({ status: 200, body: { received: true } });
+      // One statement of the function may have run and answered `fallback`; the credit is the
+      // general path's transaction.
+      expect(
+        run.statements.some((s) => /^\s*begin\b/i.test(s)),
+        label,
+      ).toBe(true);
+      expect(await mainBalance(deposit.uid), label).toBe(1234n);
+      expect(await state(deposit.id, deposit.paymentId), label).toMatchObject({
+        status: 'succeeded',
+        credits: 1,
+      });
+    }
+    expect(await mainBalance(stranger.uid)).toBe(0n);
+  });
+
+  it('leaves a deposit waiting for its sign-up promo code to the general path: the function answers fallback', async () => {
+    const deposit = await pendingDeposit('15');
+    await h.database.db.execute(
+      sql`UPDATE cashier_transactions SET sign_up_code = true WHERE id = ${deposit.id}`,
+    );
+    const args = depositLedgerArguments({
+      playerId: BigInt(deposit.uid),
+      currency: 'EUR',
+      amountMinor: 1500n,
+      paymentId: deposit.paymentId,
+    });
+    const before = await moneyDigest();
+    const answer = await h.database.db.execute<{ a: { result: string } }>(sql`
+      SELECT cashier_credit_deposit(${deposit.paymentId}, ${BigInt(deposit.uid)}, 'EUR', 1500,
+        'evt_code', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args?.key}, ${args?.hash}, ${args?.kind},
+        ${args?.metadata}::jsonb, ${args?.accounts}::jsonb) AS a`);
+    expect(answer.rows[0]?.a).toEqual({ result: 'fallback' });
+    expect(await moneyDigest()).toBe(before);
   });
 
   it('keeps every ledger invariant', async () => {

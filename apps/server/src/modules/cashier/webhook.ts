@@ -11,7 +11,6 @@ import { parseAmount } from '../wallet/typed-amount.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
 import {
   type CashierQueries,
-  type DepositGlance,
   type EventStatusChange,
   isDepositCreditConflict,
   type TransactionRecord,
@@ -33,6 +32,14 @@ const webhookEvent = z.object({
     currency: z.string().regex(/^[A-Z]{3}$/),
     status: z.string().max(40),
     failure_code: z.string().max(64).nullish(),
+    /**
+     * The customer we named when we created the payment, echoed (payments only). A claim the credit
+     * checks against the deposit under its lock, never an authority: a malformed one is ignored.
+     */
+    customer: z
+      .object({ id: z.string().max(200) })
+      .optional()
+      .catch(undefined),
   }),
 });
 type WebhookEvent = z.infer<typeof webhookEvent>;
@@ -224,55 +231,52 @@ export function createWebhooks(
     return record;
   }
 
+  /** The event's amount in minor units of its currency; null if we cannot read it so. */
+  async function eventAmountMinor(event: WebhookEvent): Promise<bigint | null> {
+    const exponent = (await exponents()).get(event.data.currency);
+    const amount = exponent === undefined ? null : parseAmount(event.data.amount, exponent);
+    return amount?.ok ? amount.amountMinor : null;
+  }
+
   /** The provider's amount must be ours to the minor unit, in our currency. */
   async function amountIsOurs(
     event: WebhookEvent,
     record: { currency: string; amountMinor: bigint },
   ): Promise<boolean> {
-    const exponent = (await exponents()).get(event.data.currency);
-    const amount = exponent === undefined ? null : parseAmount(event.data.amount, exponent);
-    return (
-      event.data.currency === record.currency &&
-      amount !== null &&
-      amount.ok &&
-      amount.amountMinor === record.amountMinor
-    );
+    return event.data.currency === record.currency && (await eventAmountMinor(event)) === record.amountMinor;
+  }
+
+  /** The player the event names (`data.customer.id`, our player id as we sent it), if it is one. */
+  function claimedPlayer(event: WebhookEvent): bigint | null {
+    const id = event.data.customer?.id;
+    return id !== undefined && /^[1-9][0-9]{0,17}$/.test(id) ? BigInt(id) : null;
   }
 
   /**
-   * The common case in two round trips instead of five: a `payment.succeeded` about a deposit we
-   * know by the provider's payment id. One unlocked read of the deposit, then one call of
-   * `cashier_credit_deposit` (its own transaction) that locks the row, re-checks it is still that
-   * deposit, applies the same status rule as `applyPaymentEvent`, stores the event once and posts
-   * the same ledger credit as `wallet.creditDeposit`. Null: not the common case (unknown payment
-   * id, amount not ours, the row changed under us, a ledger conflict …) with nothing written, and
+   * The common case in one round trip instead of five: a `payment.succeeded` about a deposit, for
+   * the player the event names. One call of `cashier_credit_deposit` (its own transaction) finds
+   * the deposit by the provider's payment id and locks it, checks it is that player's deposit of
+   * the event's currency and amount with no offer or sign-up code waiting for it, applies the same
+   * status rule as `applyPaymentEvent`, stores the event once and posts the same ledger credit as
+   * `wallet.creditDeposit`. Null: not the common case (no player named, an amount we cannot read,
+   * anything the function does not find as claimed, a ledger conflict …) with nothing written, and
    * the caller takes the general path, which answers and logs those cases as it always has.
    */
   async function creditKnownDeposit(
     event: WebhookEvent,
     log: FastifyBaseLogger,
   ): Promise<WebhookAnswer | null> {
-    const deposit: DepositGlance | null = await repository.glanceByProviderPayment(event.data.id);
-    if (deposit?.type !== 'deposit' || !(await amountIsOurs(event, deposit))) return null;
-    // A deposit made with an offer takes the general path, whose transaction enqueues the grant.
-    if (deposit.campaignOfferId !== null && deposit.campaignOfferId > 0) return null;
-    // So does a deposit made while the player's sign-up promo code waited for a first deposit.
-    if (deposit.signUpCode) return null;
-    const ledger = depositLedgerArguments({
-      playerId: deposit.playerId,
-      currency: deposit.currency,
-      amountMinor: deposit.amountMinor,
-      paymentId: event.data.id,
-    });
+    const playerId = claimedPlayer(event);
+    if (playerId === null) return null;
+    const amountMinor = await eventAmountMinor(event);
+    if (amountMinor === null) return null;
+    const credit = { playerId, currency: event.data.currency, amountMinor, paymentId: event.data.id };
+    const ledger = depositLedgerArguments(credit);
     if (!ledger) return null;
     let answer: Awaited<ReturnType<typeof repository.creditDepositAtOnce>>;
     try {
       answer = await repository.creditDepositAtOnce({
-        transactionId: deposit.id,
-        paymentId: event.data.id,
-        playerId: deposit.playerId,
-        currency: deposit.currency,
-        amountMinor: deposit.amountMinor,
+        ...credit,
         event: {
           eventId: event.id,
           type: event.type,
@@ -288,12 +292,10 @@ export function createWebhooks(
       throw error;
     }
     if (answer.result === 'fallback') return null;
+    const transactionId = answer.transaction_id;
     if (answer.previous === 'failed' || answer.previous === 'canceled') {
       // As applyPaymentEvent: the provider holds the money, its success wins over our earlier view.
-      log.warn(
-        { transactionId: String(deposit.id), previous: answer.previous },
-        'payment succeeded after a failure: crediting',
-      );
+      log.warn({ transactionId, previous: answer.previous }, 'payment succeeded after a failure: crediting');
     }
     if (answer.result === 'duplicate') {
       log.info('webhook replay: already recorded');
@@ -303,7 +305,7 @@ export function createWebhooks(
       answer.result === 'applied'
         ? { outcome: 'applied', note: null, change: { status: 'succeeded', failureCode: null } }
         : { outcome: 'ignored', note: answer.note };
-    log.info({ transactionId: String(deposit.id), ...applied }, 'webhook recorded');
+    log.info({ transactionId, ...applied }, 'webhook recorded');
     return { status: 200, body: { received: true } };
   }
 
@@ -313,10 +315,10 @@ export function createWebhooks(
      * locks our record, checks amount and currency, applies the event with its posting and stores
      * the event id (a replay conflicts there and is rolled back). 2xx only once that committed; 4xx
      * (nothing stored) for a bad signature, a stale timestamp, malformed JSON or an event about no
-     * transaction of ours. The common case, `payment.succeeded` for a deposit known by the
-     * provider's payment id, takes a shorter road to the same result (`creditKnownDeposit`: one
-     * read, then one statement that is its own transaction); anything else, or anything unusual it
-     * meets, comes here.
+     * transaction of ours. The common case, `payment.succeeded` for a deposit of the player
+     * the event names, takes a shorter road to the same result (`creditKnownDeposit`: one
+     * statement that is its own transaction); anything else, or anything unusual it meets, comes
+     * here.
      */
     async receiveWebhook(
       rawBody: Buffer,

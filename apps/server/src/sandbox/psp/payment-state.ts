@@ -66,6 +66,9 @@ export function paymentDto(payment: PaymentRecord) {
     amount: formatMinor(payment.amountMinor, exponentOf(payment.currency)),
     currency: payment.currency,
     method: payment.method,
+    // The merchant's customer, echoed as Stripe's and Adyen's events do: the casino's fast credit
+    // (ADR 069) reads whose deposit it is from the event instead of its own table.
+    customer: { id: payment.customerId },
     status: payment.status,
     ...(payment.failureCode ? { failure_code: payment.failureCode } : {}),
   };
