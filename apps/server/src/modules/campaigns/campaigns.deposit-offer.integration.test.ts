@@ -7,7 +7,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../accounts/account-test-client.ts';
-import { type CashierHarness, createCashierHarness, signedWebhook } from '../cashier/cashier-test-client.ts';
+import {
+  type CashierHarness,
+  createCashierHarness,
+  makeDeposit,
+  paymentEvent,
+  signedWebhook,
+} from '../cashier/cashier-test-client.ts';
 
 let h: CashierHarness;
 
@@ -25,26 +31,6 @@ async function offerId(key: string): Promise<number> {
   return Number(rows.rows[0]!.id);
 }
 
-let eventCounter = 0;
-/** As the provider sends it: about the deposit, naming the player we created the payment for. */
-function paymentEvent(type: string, made: MadeDeposit, amount: string) {
-  eventCounter += 1;
-  return {
-    id: `evt_offer_${eventCounter}_${Date.now()}`,
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: 'payment',
-      id: made.paymentId,
-      merchant_reference: `dep_${made.id}`,
-      amount,
-      currency: 'EUR',
-      customer: { id: made.customer },
-      status: type.split('.')[1],
-    },
-  };
-}
-
 async function deliver(event: Record<string, unknown>) {
   const signed = signedWebhook(h.webhookSecret, event, Math.floor(Date.now() / 1000));
   return h.app.services.cashier.receiveWebhook(
@@ -53,28 +39,8 @@ async function deliver(event: Record<string, unknown>) {
   );
 }
 
-interface MadeDeposit {
-  id: number;
-  paymentId: string;
-  customer: string;
-}
-
-async function deposit(
-  browser: Awaited<ReturnType<typeof signUp>>['browser'],
-  amount: string,
-  offer: number,
-): Promise<MadeDeposit> {
-  const made = await browser.call('cashier.makedeposit', {
-    method: 'card',
-    amount,
-    campaign_offer_id: offer,
-  });
-  expect(made.body.status, JSON.stringify(made.body)).toBe(1);
-  const { transaction_id } = made.body.data as { transaction_id: number };
-  const row = await h.database.db.execute<{ p: string; player: string }>(
-    sql`SELECT provider_payment_id AS p, player_id::text AS player FROM cashier_transactions WHERE id = ${transaction_id}`,
-  );
-  return { id: transaction_id, paymentId: row.rows[0]!.p, customer: row.rows[0]!.player };
+function deposit(browser: Awaited<ReturnType<typeof signUp>>['browser'], amount: string, offer: number) {
+  return makeDeposit(h, browser, { amount, campaign_offer_id: offer });
 }
 
 async function bonusesOf(uid: number) {

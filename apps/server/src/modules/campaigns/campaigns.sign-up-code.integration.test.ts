@@ -12,7 +12,12 @@ import { sandboxPspCredentials } from '../../provider-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newBrowser, signUp } from '../accounts/account-test-client.ts';
 import { signTelegramInitData } from '../auth/telegram.ts';
-import { signedWebhook } from '../cashier/cashier-test-client.ts';
+import {
+  type MadeDeposit,
+  makeDeposit,
+  paymentEvent,
+  signedWebhook,
+} from '../cashier/cashier-test-client.ts';
 
 const BOT_TOKEN = '424242:TESTTOKENtesttokenTESTTOKEN';
 let h: TestApp;
@@ -48,24 +53,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-let eventCounter = 0;
 /** As the provider sends it: about the deposit, naming the player we created the payment for. */
 function succeeded(made: MadeDeposit, amount: string) {
-  eventCounter += 1;
-  return {
-    id: `evt_code_${eventCounter}_${Date.now()}`,
-    type: 'payment.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: 'payment',
-      id: made.paymentId,
-      merchant_reference: `dep_${made.id}`,
-      amount,
-      currency: 'EUR',
-      customer: { id: made.customer },
-      status: 'succeeded',
-    },
-  };
+  return paymentEvent('payment.succeeded', made, amount);
 }
 
 async function deliver(event: Record<string, unknown>) {
@@ -76,23 +66,8 @@ async function deliver(event: Record<string, unknown>) {
   );
 }
 
-interface MadeDeposit {
-  id: number;
-  paymentId: string;
-  customer: string;
-}
-
-async function deposit(
-  browser: Awaited<ReturnType<typeof signUp>>['browser'],
-  amount: string,
-): Promise<MadeDeposit> {
-  const made = await browser.call('cashier.makedeposit', { method: 'card', amount });
-  expect(made.body.status, JSON.stringify(made.body)).toBe(1);
-  const { transaction_id } = made.body.data as { transaction_id: number };
-  const row = await h.database.db.execute<{ p: string; player: string }>(
-    sql`SELECT provider_payment_id AS p, player_id::text AS player FROM cashier_transactions WHERE id = ${transaction_id}`,
-  );
-  return { id: transaction_id, paymentId: row.rows[0]!.p, customer: row.rows[0]!.player };
+function deposit(browser: Awaited<ReturnType<typeof signUp>>['browser'], amount: string) {
+  return makeDeposit(h, browser, { amount });
 }
 
 async function bonusesOf(uid: number) {

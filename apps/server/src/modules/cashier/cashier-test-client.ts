@@ -50,6 +50,59 @@ export async function confirmedPlayer(
   return { browser, uid };
 }
 
+/** A deposit started through the player API, as the provider knows it. */
+export interface MadeDeposit {
+  /** Ours (`dep_<id>` is the merchant reference). */
+  id: number;
+  /** The provider's payment. */
+  paymentId: string;
+  /** The customer id we created the payment with: the player's id. */
+  customer: string;
+}
+
+/** Starts a deposit through the player API (`cashier.makedeposit`: the payment exists at the provider). */
+export async function makeDeposit(
+  h: TestApp,
+  browser: Browser,
+  form: Record<string, string | number>,
+): Promise<MadeDeposit> {
+  const made = await browser.call('cashier.makedeposit', { method: 'card', ...form });
+  if (made.body.status !== 1) throw new Error(`makedeposit failed: ${JSON.stringify(made.body)}`);
+  const { transaction_id } = made.body.data as { transaction_id: number };
+  const row = await h.database.db.execute<{ p: string; player: string }>(
+    sql`SELECT provider_payment_id AS p, player_id::text AS player FROM cashier_transactions WHERE id = ${transaction_id}`,
+  );
+  const found = row.rows[0];
+  if (!found) throw new Error(`deposit ${transaction_id} not found`);
+  return { id: transaction_id, paymentId: found.p, customer: found.player };
+}
+
+let paymentEvents = 0;
+/** A payment event as the provider sends it about `made`, naming its customer; `extra` overrides data fields. */
+export function paymentEvent(
+  type: string,
+  made: MadeDeposit,
+  amount: string,
+  extra: Record<string, unknown> = {},
+) {
+  paymentEvents += 1;
+  return {
+    id: `evt_test_${paymentEvents}_${Date.now()}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: 'payment',
+      id: made.paymentId,
+      merchant_reference: `dep_${made.id}`,
+      amount,
+      currency: 'EUR',
+      customer: { id: made.customer },
+      status: type.split('.')[1],
+      ...extra,
+    },
+  };
+}
+
 /** The player in the hosted page: opens it, types a test card, follows the provider back to us. */
 export async function payAtProvider(
   redirectUrl: string,

@@ -14,7 +14,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../accounts/account-test-client.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
-import { type CashierHarness, createCashierHarness, signedWebhook } from './cashier-test-client.ts';
+import {
+  type CashierHarness,
+  createCashierHarness,
+  makeDeposit,
+  paymentEvent,
+  signedWebhook,
+} from './cashier-test-client.ts';
 
 let h: CashierHarness;
 
@@ -76,32 +82,6 @@ async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; sta
   }
 }
 
-let eventCounter = 0;
-/** An event as the provider sends it: about the deposit, naming its player as the customer. */
-function paymentEvent(
-  type: string,
-  deposit: { uid: number; id: number; paymentId: string },
-  amount: string,
-  extra: Record<string, unknown> = {},
-) {
-  eventCounter += 1;
-  return {
-    id: `evt_fast_${eventCounter}_${Date.now()}`,
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: 'payment',
-      id: deposit.paymentId,
-      merchant_reference: `dep_${deposit.id}`,
-      amount,
-      currency: 'EUR',
-      customer: { id: String(deposit.uid) },
-      status: type.split('.')[1],
-      ...extra,
-    },
-  };
-}
-
 /** Delivers through the service with a recording logger (HTTP answers the same body and status). */
 async function deliver(event: Record<string, unknown>, lines: LogLine[] = []) {
   const signed = signedWebhook(h.webhookSecret, event, Math.floor(Date.now() / 1000));
@@ -114,13 +94,26 @@ async function deliver(event: Record<string, unknown>, lines: LogLine[] = []) {
 
 async function pendingDeposit(amount: string) {
   const { browser, uid } = await signUp(h.app);
-  const made = await browser.call('cashier.makedeposit', { method: 'card', amount });
-  expect(made.body.status, JSON.stringify(made.body)).toBe(1);
-  const { transaction_id } = made.body.data as { transaction_id: number };
-  const row = await h.database.db.execute<{ p: string }>(
-    sql`SELECT provider_payment_id AS p FROM cashier_transactions WHERE id = ${transaction_id}`,
-  );
-  return { browser, uid, id: transaction_id, paymentId: row.rows[0]!.p };
+  return { ...(await makeDeposit(h, browser, { amount })), browser, uid };
+}
+
+/** `cashier_credit_deposit` called as the webhook would, for the deposit's player and `amountMinor` in EUR. */
+async function creditDirectly(
+  deposit: { uid: number; paymentId: string },
+  amountMinor: bigint,
+  eventId: string,
+) {
+  const args = depositLedgerArguments({
+    playerId: BigInt(deposit.uid),
+    currency: 'EUR',
+    amountMinor,
+    paymentId: deposit.paymentId,
+  });
+  const answer = await h.database.db.execute<{ a: { result: string } }>(sql`
+    SELECT cashier_credit_deposit(${deposit.paymentId}, ${BigInt(deposit.uid)}, 'EUR', ${amountMinor},
+      ${eventId}, 'payment.succeeded', 1, '{}'::jsonb, now(), ${args?.key}, ${args?.hash}, ${args?.kind},
+      ${args?.metadata}::jsonb, ${args?.accounts}::jsonb) AS a`);
+  return answer.rows[0]?.a;
 }
 
 async function state(id: number, paymentId: string) {
@@ -163,8 +156,9 @@ const usesFastPath = (statements: string[]) =>
 
 describe('payment.succeeded for a known deposit in one statement', () => {
   it('credits in one round trip, and a replayed event moves nothing', async () => {
-    const { uid, id, paymentId } = await pendingDeposit('42.50');
-    const event = paymentEvent('payment.succeeded', { uid, id, paymentId }, '42.50');
+    const made = await pendingDeposit('42.50');
+    const { uid, id, paymentId } = made;
+    const event = paymentEvent('payment.succeeded', made, '42.50');
     const lines: LogLine[] = [];
     const first = await statementsOf(() => deliver(event, lines));
     expect(first.result).toEqual({ status: 200, body: { received: true } });
@@ -198,9 +192,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     expect(replayLines.map((line) => line.message)).toEqual(['webhook replay: already recorded']);
 
     // Another event id about the same payment: stored as ignored, nothing credited again.
-    const again = await statementsOf(() =>
-      deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '42.50')),
-    );
+    const again = await statementsOf(() => deliver(paymentEvent('payment.succeeded', made, '42.50')));
     expect(again.result).toEqual({ status: 200, body: { received: true } });
     expect(usesFastPath(again.statements)).toBe(true);
     expect(await mainBalance(uid)).toBe(4250n);
@@ -211,8 +203,9 @@ describe('payment.succeeded for a known deposit in one statement', () => {
   });
 
   it('posts exactly what wallet.creditDeposit posts: a later creditDeposit is a replay, not a conflict', async () => {
-    const { uid, id, paymentId } = await pendingDeposit('13.37');
-    await deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '13.37'));
+    const made = await pendingDeposit('13.37');
+    const { uid, paymentId } = made;
+    await deliver(paymentEvent('payment.succeeded', made, '13.37'));
     const credit = { playerId: BigInt(uid), currency: 'EUR', amountMinor: 1337n, paymentId };
     const replayed = await h.app.services.wallet.creditDeposit(credit);
     expect(replayed.replayed).toBe(true);
@@ -229,18 +222,16 @@ describe('payment.succeeded for a known deposit in one statement', () => {
   });
 
   it('credits a success after a failure mark once, with the log line of the general path', async () => {
-    const { uid, id, paymentId } = await pendingDeposit('30');
+    const made = await pendingDeposit('30');
+    const { uid, id, paymentId } = made;
     expect(
-      (
-        await deliver(
-          paymentEvent('payment.failed', { uid, id, paymentId }, '30.00', { failure_code: 'card_declined' }),
-        )
-      ).status,
+      (await deliver(paymentEvent('payment.failed', made, '30.00', { failure_code: 'card_declined' })))
+        .status,
     ).toBe(200);
     expect(await state(id, paymentId)).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
 
     const lines: LogLine[] = [];
-    const succeeded = paymentEvent('payment.succeeded', { uid, id, paymentId }, '30.00');
+    const succeeded = paymentEvent('payment.succeeded', made, '30.00');
     const run = await statementsOf(() => deliver(succeeded, lines));
     expect(run.result.status).toBe(200);
     expect(usesFastPath(run.statements)).toBe(true);
@@ -250,7 +241,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
       fields: expect.objectContaining({ transactionId: String(id), previous: 'failed' }),
     });
     await deliver(succeeded);
-    await deliver(paymentEvent('payment.succeeded', { uid, id, paymentId }, '30.00'));
+    await deliver(paymentEvent('payment.succeeded', made, '30.00'));
     expect(await mainBalance(uid)).toBe(3000n);
     expect(await state(id, paymentId)).toMatchObject({ status: 'succeeded', failureCode: null, credits: 1 });
 
@@ -271,15 +262,14 @@ describe('payment.succeeded for a known deposit in one statement', () => {
   });
 
   it('converges concurrent duplicates and other success events to one posting', async () => {
-    const { uid, id, paymentId } = await pendingDeposit('77.70');
-    const event = paymentEvent('payment.succeeded', { uid, id, paymentId }, '77.70');
-    const others = Array.from({ length: 4 }, () =>
-      paymentEvent('payment.succeeded', { uid, id, paymentId }, '77.70'),
-    );
+    const made = await pendingDeposit('77.70');
+    const { uid, id, paymentId } = made;
+    const event = paymentEvent('payment.succeeded', made, '77.70');
+    const others = Array.from({ length: 4 }, () => paymentEvent('payment.succeeded', made, '77.70'));
     const answers = await Promise.all([
       ...Array.from({ length: 8 }, () => deliver(event)),
       ...others.map((other) => deliver(other)),
-      deliver(paymentEvent('payment.processing', { uid, id, paymentId }, '77.70')),
+      deliver(paymentEvent('payment.processing', made, '77.70')),
     ]);
     expect(answers.map((a) => a.status)).toEqual(Array(13).fill(200));
     expect(answers.filter((a) => a.body.duplicate === true)).toHaveLength(7);
@@ -314,17 +304,7 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     expect(await moneyDigest()).toBe(before);
 
     // The row is not what the event claims (here: another amount): the function writes nothing.
-    const args = depositLedgerArguments({
-      playerId: BigInt(other.uid),
-      currency: 'EUR',
-      amountMinor: 2600n,
-      paymentId: other.paymentId,
-    });
-    const answer = await h.database.db.execute<{ a: { result: string } }>(sql`
-      SELECT cashier_credit_deposit(${other.paymentId}, ${BigInt(other.uid)}, 'EUR', 2600,
-        'evt_direct', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args?.key}, ${args?.hash}, ${args?.kind},
-        ${args?.metadata}::jsonb, ${args?.accounts}::jsonb) AS a`);
-    expect(answer.rows[0]?.a).toEqual({ result: 'fallback' });
+    expect(await creditDirectly(other, 2600n, 'evt_direct')).toEqual({ result: 'fallback' });
     expect(await moneyDigest()).toBe(before);
 
     // The ledger key already used with other parameters: undone in full, then the general path
@@ -391,18 +371,8 @@ describe('payment.succeeded for a known deposit in one statement', () => {
     await h.database.db.execute(
       sql`UPDATE cashier_transactions SET sign_up_code = true WHERE id = ${deposit.id}`,
     );
-    const args = depositLedgerArguments({
-      playerId: BigInt(deposit.uid),
-      currency: 'EUR',
-      amountMinor: 1500n,
-      paymentId: deposit.paymentId,
-    });
     const before = await moneyDigest();
-    const answer = await h.database.db.execute<{ a: { result: string } }>(sql`
-      SELECT cashier_credit_deposit(${deposit.paymentId}, ${BigInt(deposit.uid)}, 'EUR', 1500,
-        'evt_code', 'payment.succeeded', 1, '{}'::jsonb, now(), ${args?.key}, ${args?.hash}, ${args?.kind},
-        ${args?.metadata}::jsonb, ${args?.accounts}::jsonb) AS a`);
-    expect(answer.rows[0]?.a).toEqual({ result: 'fallback' });
+    expect(await creditDirectly(deposit, 1500n, 'evt_code')).toEqual({ result: 'fallback' });
     expect(await moneyDigest()).toBe(before);
   });
 
