@@ -464,6 +464,10 @@ describe('CroupierPay Sandbox', () => {
       });
       expect(hook.event.id).toMatch(/^evt_/);
       expect(hook.event.data).not.toHaveProperty('failure_code');
+      // The customer the payment was created with, its id only (the casino's one-statement credit
+      // reads whose deposit it is from it, ADR 069): no e-mail address travels in events.
+      expect(hook.raw).toContain('"customer":{"id":"42"}');
+      expect(await getPayment(created.id)).toMatchObject({ customer: { id: '42' } });
 
       // After the checkout the page only says what happened and links back.
       const after = await t.app.inject({ url: pagePath(created.redirect_url) });
