@@ -254,6 +254,26 @@ describe('event rows and markets', () => {
     });
   });
 
+  test('a row counts its open markets; none open (a bet stop) reads so, never "+0", in both languages', async () => {
+    for (const [locale, some, none] of [
+      ['en', '+12 markets', 'No markets open'],
+      ['fr', '+12 marchés', 'Aucun marché ouvert'],
+    ] as const) {
+      renderWith(
+        <ul>
+          <EventRow event={event('1', 'Lions', 'Tigers')} utcOffset={0} />
+          <EventRow event={event('2', 'Bears', 'Wolves', { markets_count: 0 })} utcOffset={0} />
+        </ul>,
+        { locale },
+      );
+      const [open, stopped] = await screen.findAllByTestId('event-row');
+      expect(within(open as HTMLElement).getByText(some)).toBeTruthy();
+      expect(within(stopped as HTMLElement).getByText(none)).toBeTruthy();
+      expect(screen.queryByText(/\+0/)).toBeNull();
+      cleanup();
+    }
+  });
+
   test('suspended markets are greyed and cannot be clicked; odds flash when they move', async () => {
     const live = event('1', 'Lions', 'Tigers');
     const markets = [
