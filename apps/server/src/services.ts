@@ -14,7 +14,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createSessionSpans, currentSessionStartSql } from './modules/auth/session-spans.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createPlayersDesk } from './modules/backoffice/players.service.ts';
-import { createBonusesService } from './modules/bonuses/bonuses.service.ts';
+import { createBonusesService, maxBetSql } from './modules/bonuses/bonuses.service.ts';
 import { createGrantInTransaction, createTemplateSummaries } from './modules/bonuses/grant-in-transaction.ts';
 import {
   createCampaignsService,
@@ -31,7 +31,6 @@ import { createDomainsDesk } from './modules/cms/domains-desk.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { createGameWalletService } from './modules/gamewallet/gamewallet.service.ts';
-import { allChecks, maxBetCheck } from './modules/gamewallet/wallet-actions.ts';
 import { createJackpotsService } from './modules/jackpots/jackpots.service.ts';
 import { createKycService } from './modules/kyc/kyc.service.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
@@ -144,8 +143,10 @@ export function createServices(deps: Deps) {
     },
     // Exclusions starting and ending and waiting limit changes applied post notices (ADR 029).
     postNotice: (tx, playerId, kind, link) => support.postNotice(playerId, kind, { tx, link }),
-    // A game bet's session limit (ADR 028) is read in the same statement as its limits.
+    // A game bet's session limit (ADR 028) and a bet's bonus max bet (ADR 020) are read in the same
+    // statement as its limits (ADR 070).
     sessionStartSql: currentSessionStartSql,
+    maxBetSql,
   });
   // Session time (ADR 028): the session limit (checked in the bet path below), reality checks and
   // the previous session, from auth's session spans and the wager stream.
@@ -154,22 +155,14 @@ export function createServices(deps: Deps) {
     sessionSpans: createSessionSpans(deps.db, deps.now),
     stakesAndWins: (playerId, currency, since) => wagers.playerStakesAndWins(playerId, currency, since),
   });
-  // A bet above the maximum of a bonus in wagering is refused in the bet path, before money moves
-  // (ADR 020). The bonuses service is built after the game wallet (bonuses → games → game wallet),
-  // so the check reaches it when a bet comes, never at construction.
   const gameWallet = createGameWalletService(deps, {
     wallet,
     metadata,
-    // Responsible-gaming limits and exclusions (ADR 025) run first, then the bonus max bet.
-    checkBet: allChecks(
-      responsibleGaming.checkGameBet,
-      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'casino', tx)),
-    ),
+    // Responsible-gaming limits and exclusions (ADR 025) first, then the bonus max bet (ADR 020),
+    // read in one statement (ADR 070): a refused bet writes nothing, before money moves.
+    checkBet: responsibleGaming.checkGameBet,
     // Sports stakes (ADR 031): the same limits, with the betting bonus's max bet.
-    checkSportBet: allChecks(
-      responsibleGaming.checkBet,
-      maxBetCheck((tx, playerId, currency) => bonuses.maxBetFor(playerId, currency, 'sport', tx)),
-    ),
+    checkSportBet: responsibleGaming.checkSportBet,
     // An excluded player opens no real-money game (ADR 025); demo play stays open.
     realPlayGate: async (playerId) => {
       await responsibleGaming.assertNotExcluded(playerId);

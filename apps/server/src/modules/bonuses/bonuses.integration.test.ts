@@ -521,6 +521,34 @@ describe('expiry and free spins', () => {
     // The bonus stays active while its pack is played (ADR 024): free rounds end it.
     expect((await bonuses().find(bonus.id))?.status).toBe('active');
   });
+
+  it('sets no max bet while a free-spin pack is played, and its own once the bonus is wagering', async () => {
+    const p = await player();
+    const spins = DEMO_BONUS_TEMPLATES.find((t) => t.key === 'free-spins-20')!;
+    const created = await bonuses().createTemplate({
+      ...spins,
+      key: 'free-spins-max-bet',
+      amounts: { EUR: { ...spins.amounts.EUR!, maxBetMinor: 150n } },
+    });
+    const bonus = await bonuses().grant(p.id, created.id, {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `fm:${p.id}`,
+    });
+    await bonuses().activate(p.id, bonus.id);
+    const active = await bonuses().find(bonus.id);
+    expect(active?.status).toBe('active');
+    expect(await bonuses().maxBetFor(p.id, 'EUR')).toBeNull();
+    // A free round wins 1.00 (credited to the bonus balance, as the game wallet does), then the
+    // pack's last round ends it: the bonus wagers its winnings, under its max bet.
+    const packId = active!.freespinPackId!;
+    await bonusWin(p.id, 100n);
+    await h.database.db.transaction((tx) => bonuses().freeRoundWon(tx, packId, 100n));
+    await h.database.db.transaction((tx) => bonuses().freeRoundsEnded(tx, packId));
+    expect((await bonuses().find(bonus.id))?.status).toBe('wagering');
+    expect(await bonuses().maxBetFor(p.id, 'EUR')).toBe(150n);
+    expect(await bonuses().maxBetFor(p.id, 'EUR', 'sport')).toBeNull();
+  });
 });
 
 describe('ledger', () => {

@@ -1,6 +1,6 @@
 /** The only file of the bonuses module that touches Drizzle. */
 import type { Db } from '@croupier/db/client';
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BonusStatus } from './bonus-state.ts';
 import type {
   BonusKind,
@@ -15,6 +15,30 @@ import {
   playerBonusAudit,
   playerBonuses,
 } from './bonuses.tables.ts';
+
+/** What a bet is: a casino stake (limited by the casino bonus) or a sports stake (by the betting bonus). */
+export type BetProduct = 'casino' | 'sport';
+
+/**
+ * SQL for a player's maximum bet in a currency (ADR 020): the lowest `max_bet_minor` of the
+ * player's funded bonuses on the product's account (a casino bet is limited by the casino bonus, a
+ * sports bet by the betting bonus), NULL without one. A free-spin pack's bonus while its spins are
+ * played (`active`) is not wagering yet and sets no limit (ADR 024). The one definition of the max
+ * bet: `maxBetFor` selects it, and the bet path reads it in the responsible-gaming check's statement
+ * (ADR 070).
+ */
+export function maxBetSql(playerId: SQL, currency: SQL, product: BetProduct): SQL {
+  const account = product === 'sport' ? 'betting_bonus' : 'bonus';
+  return sql`(SELECT min(${bonusTemplateAmounts.maxBetMinor})
+    FROM ${playerBonuses}
+    JOIN ${bonusTemplates} ON ${bonusTemplates.id} = ${playerBonuses.templateId}
+    JOIN ${bonusTemplateAmounts} ON ${bonusTemplateAmounts.templateId} = ${playerBonuses.templateId}
+      AND ${bonusTemplateAmounts.currency} = ${playerBonuses.currency}
+    WHERE ${playerBonuses.playerId} = ${playerId} AND ${playerBonuses.currency} = ${currency}
+      AND ${playerBonuses.account} = ${account}
+      AND (${playerBonuses.status} = 'wagering'
+           OR (${playerBonuses.status} = 'active' AND ${bonusTemplates.kind} <> 'free_spins')))`;
+}
 
 export type BonusTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type BonusExecutor = Db | BonusTx;
@@ -369,24 +393,18 @@ export function createBonusesRepository(db: Db) {
       return rows.map(toBonus);
     },
 
-    /** Funded bonuses of one player in one currency (max bet). */
-    async fundedBonuses(
+    /** The player's maximum bet in a currency for a product (`maxBetSql`), null without one. */
+    async maxBet(
       playerId: bigint,
       currency: string,
+      product: BetProduct,
       executor: BonusExecutor = db,
-    ): Promise<PlayerBonusRecord[]> {
-      const rows = await executor
-        .select()
-        .from(playerBonuses)
-        .where(
-          and(
-            eq(playerBonuses.playerId, playerId),
-            eq(playerBonuses.currency, currency),
-            inArray(playerBonuses.status, ['active', 'wagering']),
-          ),
-        )
-        .limit(10);
-      return rows.map(toBonus);
+    ): Promise<bigint | null> {
+      const result = await executor.execute<{ max: string | null }>(
+        sql`SELECT ${maxBetSql(sql`${playerId}::bigint`, sql`${currency}::text`, product)}::text AS max`,
+      );
+      const max = result.rows[0]?.max ?? null;
+      return max === null ? null : BigInt(max);
     },
 
     /** Ids of bonuses past a deadline at `now`, oldest first, at most `limit`. */

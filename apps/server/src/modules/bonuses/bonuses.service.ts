@@ -20,6 +20,7 @@ import type { BonusMoves, BonusMoveTarget } from '../wallet/bonus-moves.ts';
 import { type BonusAction, BonusTransitionError, isFunded, nextBonusState } from './bonus-state.ts';
 import { BonusTemplateError, type BonusTemplateInput, validateTemplate } from './bonus-template.ts';
 import {
+  type BetProduct,
   type BonusTx,
   createBonusesRepository,
   type PlayerBonusRecord,
@@ -30,7 +31,11 @@ import { DEMO_BONUS_TEMPLATES } from './seed-bonuses.ts';
 import { createWageringConsumer } from './wagering-consumer.ts';
 
 const DAY_MS = 86_400_000;
+
 /** Expiry handles at most this many bonuses per pass (each in its own transaction). */
+/** The max bet's SQL, for the bet check's statement (services.ts, ADR 070). */
+export { maxBetSql } from './bonuses.repository.ts';
+
 export const EXPIRY_BATCH = 200;
 /** Pause between two expiry passes (a deadline is honoured within this much). */
 export const EXPIRY_EVERY_MS = 60_000;
@@ -481,32 +486,17 @@ export function createBonusesService(
     /**
      * The largest stake allowed to the player in `currency` while bonus money is at stake (a
      * funded bonus of the product — casino by default, sport for a betting bonus — whose template
-     * sets a max bet), or null: no limit. The bet path calls it before
-     * its money statement (`checkBet`).
+     * sets a max bet), or null: no limit (`maxBetSql`). The bet path reads the same SQL in its
+     * responsible-gaming check's statement (ADR 070).
      */
     async maxBetFor(
       playerId: bigint,
       currency: string,
-      product: 'casino' | 'sport' = 'casino',
-      /** The caller's transaction (the bet path's), so the check uses its connection. */
+      product: BetProduct = 'casino',
+      /** The caller's transaction, so the read uses its connection. */
       executor?: BonusTx,
     ): Promise<bigint | null> {
-      // A casino bet is limited by the casino bonus, a sports bet by the betting bonus.
-      const account = product === 'sport' ? 'betting_bonus' : 'bonus';
-      const funded = (await repository.fundedBonuses(playerId, currency, executor)).filter(
-        (b) => b.account === account,
-      );
-      if (funded.length === 0) return null;
-      const templates = await repository.templates([...new Set(funded.map((b) => b.templateId))], executor);
-      let limit: bigint | null = null;
-      for (const bonus of funded) {
-        const template = templates.get(bonus.templateId);
-        // While a free-spin pack is played its bonus is not wagering yet: no limit from it (ADR 024).
-        if (template?.kind === 'free_spins' && bonus.status === 'active') continue;
-        const max = template?.amounts[currency]?.maxBetMinor ?? null;
-        if (max !== null && (limit === null || max < limit)) limit = max;
-      }
-      return limit;
+      return repository.maxBet(playerId, currency, product, executor);
     },
 
     /**

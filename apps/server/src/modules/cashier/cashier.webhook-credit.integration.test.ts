@@ -6,12 +6,11 @@
  * posts exactly what `wallet.creditDeposit` posts (same key, hash and accounts), and that what it
  * does not handle falls back to the general path with today's answers.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../../test/statements-of.ts';
 import { signUp } from '../accounts/account-test-client.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
 import {
@@ -58,28 +57,6 @@ function recordingLogger(lines: LogLine[], bound: Record<string, unknown> = {}):
     child: (fields: Record<string, unknown>) => recordingLogger(lines, { ...bound, ...fields }),
   };
   return logger as unknown as FastifyBaseLogger;
-}
-
-/**
- * Statement texts `work` sends to PostgreSQL: only those of its own asynchronous context, so the
- * background jobs running meanwhile (wager consumers, the job runner's polls) are not counted.
- */
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const context = new AsyncLocalStorage<true>();
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (context.getStore()) {
-      const first = args[0] as string | { text?: string };
-      statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    return { result: await context.run(true, work), statements };
-  } finally {
-    pg.Client.prototype.query = original;
-  }
 }
 
 /** Delivers through the service with a recording logger (HTTP answers the same body and status). */

@@ -6,6 +6,7 @@
 import { checkInvariants } from '@croupier/ledger/invariants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../../test/statements-of.ts';
 import { GAME_SESSION_TTL_MS } from './call-support.ts';
 import { createWalletHarness, sign, type WalletHarness } from './gamewallet-test-client.ts';
 
@@ -358,6 +359,46 @@ describe('bet, win, rollback', () => {
       currency: 'JPY',
     });
     expect(fractional.body).toEqual({ status: 'error', code: 'invalid_request', field: 'amount' });
+  });
+});
+
+describe("the bet's checks", () => {
+  it('refuses a stake above the bonus max bet after the responsible-gaming verdicts, both read in one statement', async () => {
+    const p = await h.player({ deposit: 100n });
+    const bonuses = h.app.services.bonuses;
+    const template = await bonuses.templateIdByKey('no-deposit-10');
+    const bonus = await bonuses.grant(p.id, template!, {
+      currency: 'EUR',
+      reason: 'test',
+      idempotencyKey: `gw:${p.id}`,
+    });
+    await bonuses.activate(p.id, bonus.id);
+    expect(await bonuses.maxBetFor(p.id, 'EUR')).toBe(200n);
+    const before = await counts();
+
+    const over = await statementsOf(() => bet(p.token, '2.01'));
+    expect(over.result.reply.body).toEqual({ status: 'error', code: 'bet_limit_exceeded' });
+    expect(await h.mainMinor(p.id)).toBe(10_000n);
+    expect(await counts()).toEqual(before);
+    // One statement reads the exclusions, the limits, the session limit and the max bet; no other
+    // statement of the bet reads the player's bonuses.
+    const checks = over.statements.filter((text) => text.includes('rg_exclusions'));
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toContain('bonus_template_amounts');
+    expect(over.statements.filter((text) => text.includes('player_bonuses'))).toEqual(checks);
+
+    expect((await bet(p.token, '2.00')).reply.body).toMatchObject({ status: 'ok' });
+    // A stake above both a wager limit and the max bet is refused by the limit: it is checked first.
+    await h.app.services.responsibleGaming.setLimit(
+      p.id,
+      { kind: 'wager', period: 'day', amount: '3.00' },
+      'en',
+    );
+    expect((await bet(p.token, '2.50')).reply.body).toEqual({
+      status: 'error',
+      code: 'rg_wager_limit_reached',
+    });
+    expect((await bet(p.token, '1.00')).reply.body).toMatchObject({ status: 'ok' });
   });
 });
 

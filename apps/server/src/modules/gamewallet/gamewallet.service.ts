@@ -37,14 +37,7 @@ import {
 import { createSportActions } from './sport-actions.ts';
 import { type CheckBet, createWalletActions, type FreeRoundHooks } from './wallet-actions.ts';
 
-export {
-  allChecks,
-  type BetRefusalCode,
-  BetRefused,
-  type CheckBet,
-  type FreeRoundHooks,
-  maxBetCheck,
-} from './wallet-actions.ts';
+export { type BetRefusalCode, BetRefused, type CheckBet, type FreeRoundHooks } from './wallet-actions.ts';
 
 export interface GameWalletAnswer {
   httpStatus: number;

@@ -25,14 +25,12 @@ import type {
 } from './gamewallet.schemas.ts';
 
 /**
- * Checks that must block a real-money bet (the bonus max bet while wagering; later responsible-
- * gaming limits), run in the bet's transaction before any money moves. Throws `BetRefused` to
- * refuse (`bet_limit_exceeded`); anything else it throws fails the call (5xx, nothing written).
- */
-/**
- * Runs inside the bet's own transaction, on its connection (`tx`): a check that took a second pool
- * connection while the bet holds one (and the player's balance lock) could starve the pool under
- * concurrent bets and wait until the connection timeout.
+ * The check that must block a real-money bet (responsible-gaming limits and exclusions, then the
+ * bonus max bet: the responsible-gaming service's, one statement, ADR 070), run in the bet's
+ * transaction before any money moves. Throws `BetRefused` to refuse; anything else it throws fails
+ * the call (5xx, nothing written). It runs on the bet's own connection (`tx`): a check that took a
+ * second pool connection while the bet holds one (and the player's balance lock) could starve the
+ * pool under concurrent bets and wait until the connection timeout.
  */
 export type CheckBet = (tx: Tx, playerId: bigint, currency: string, stakeMinor: bigint) => Promise<void>;
 
@@ -52,26 +50,6 @@ export class BetRefused extends Error {
     this.name = 'BetRefused';
     this.code = code;
   }
-}
-
-/** Runs each check in order on the bet's transaction; the first refusal wins. */
-export function allChecks(...checks: CheckBet[]): CheckBet {
-  return async (tx, playerId, currency, stakeMinor) => {
-    for (const check of checks) await check(tx, playerId, currency, stakeMinor);
-  };
-}
-
-/**
- * The `checkBet` of a maximum bet (the bonuses service's `maxBetFor`: null while no bonus is in
- * wagering): a stake above it is refused.
- */
-export function maxBetCheck(
-  maxBetFor: (tx: Tx, playerId: bigint, currency: string) => Promise<bigint | null>,
-): CheckBet {
-  return async (tx, playerId, currency, stakeMinor) => {
-    const max = await maxBetFor(tx, playerId, currency);
-    if (max !== null && stakeMinor > max) throw new BetRefused();
-  };
 }
 
 /**

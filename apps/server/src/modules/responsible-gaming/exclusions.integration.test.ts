@@ -110,25 +110,25 @@ describe('time-out and self-exclusion', () => {
   it('refuses bets through the check of the bet path while it runs, and lifts 24 hours after the reopening asked past its end', async () => {
     const p = await excludedPlayer('self_exclusion', '6m');
     const rg = h.app.services.responsibleGaming;
-    await expect(h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n))).rejects.toMatchObject(
-      { name: 'BetRefused', code: 'rg_excluded' },
-    );
+    await expect(
+      h.database.db.transaction((tx) => rg.checkSportBet(tx, p.id, 'EUR', 100n)),
+    ).rejects.toMatchObject({ name: 'BetRefused', code: 'rg_excluded' });
     // A time-out asked during a self-exclusion cannot shorten it.
     const browser = newBrowser(h.app);
     await browser.call('auth.login', { login: p.login, password: p.password });
     await browser.call('responsibleGaming.exclude', { kind: 'timeout', duration: '24h' });
     clock += 2 * 24 * 3600 * 1000;
-    await expect(h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n))).rejects.toMatchObject(
-      { code: 'rg_excluded' },
-    );
+    await expect(
+      h.database.db.transaction((tx) => rg.checkSportBet(tx, p.id, 'EUR', 100n)),
+    ).rejects.toMatchObject({ code: 'rg_excluded' });
     clock += 200 * 24 * 3600 * 1000;
     // Past its end a self-exclusion holds until the player asks to reopen, then 24 hours (ADR 029).
-    await expect(h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n))).rejects.toMatchObject(
-      { code: 'rg_excluded' },
-    );
+    await expect(
+      h.database.db.transaction((tx) => rg.checkSportBet(tx, p.id, 'EUR', 100n)),
+    ).rejects.toMatchObject({ code: 'rg_excluded' });
     await rg.requestReopen(p.id, 'en');
     clock += 24 * 3600 * 1000 + 1000;
-    await h.database.db.transaction((tx) => rg.checkBet(tx, p.id, 'EUR', 100n));
+    await h.database.db.transaction((tx) => rg.checkSportBet(tx, p.id, 'EUR', 100n));
     const audit = await rg.audit(p.id);
     expect(audit.map((a) => a.action)).toEqual(['reopen_requested', 'timeout', 'self_exclusion']);
   });

@@ -16,6 +16,8 @@ export interface BetFacts {
   limits: LimitRecord[];
   /** A game bet's session limit (ADR 028): null without one, or for a sports bet. */
   session: { limit: SessionLimitRecord; startedAt: Date | null } | null;
+  /** The stake ceiling another module's SQL set (the bonus max bet, ADR 070): null without one. */
+  ceilingMinor: bigint | null;
 }
 
 export interface ExclusionRecord {
@@ -132,8 +134,11 @@ export function responsibleGamingQueries(executor: Executor) {
      */
     async betFacts(
       playerId: bigint,
+      currency: string,
       now: Date,
       sessionStart: ((playerId: SQL, now: SQL) => SQL) | null,
+      /** SQL for a stake ceiling in minor units, or NULL (another module's), read in the same statement. */
+      ceiling: (playerId: SQL, currency: SQL) => SQL,
     ): Promise<BetFacts> {
       const at = now.toISOString();
       const result = await executor.execute<{
@@ -150,9 +155,11 @@ export function responsibleGamingQueries(executor: Executor) {
         session_pending_minutes?: string | null;
         session_pending_effective_at?: string | Date | null;
         session_started_at?: string | Date | null;
+        ceiling_minor: string | null;
       }>(sql`
         SELECT EXISTS (SELECT 1 FROM rg_exclusions WHERE rg_exclusions.player_id = ${playerId}::bigint
                          AND ${holdsAt(at)}) AS excluded,
+               (${ceiling(sql`${playerId}::bigint`, sql`${currency}::text`)})::text AS ceiling_minor,
                l.kind, l.period, l.currency, l.limit_minor::text AS limit_minor, l.pending_set,
                l.pending_minor::text AS pending_minor, l.pending_effective_at
                ${
@@ -206,6 +213,7 @@ export function responsibleGamingQueries(executor: Executor) {
               ],
         ),
         session,
+        ceilingMinor: first?.ceiling_minor == null ? null : BigInt(first.ceiling_minor),
       };
     },
 

@@ -46,6 +46,12 @@ export interface ResponsibleGamingCollaborators {
   postNotice?: (tx: RgTx, playerId: bigint, kind: RgNoticeKind, link: string) => Promise<void>;
   /** SQL for the start of the player's current session (auth), read in a game bet's transaction. */
   sessionStartSql(playerId: SQL, now: SQL): SQL;
+  /**
+   * SQL for the player's maximum bet on a product (the bonuses module's `maxBetSql`, ADR 020), NULL
+   * without one: read in the bet check's statement (ADR 070), a stake above it refused after the
+   * responsible-gaming verdicts with `bet_limit_exceeded`.
+   */
+  maxBetSql(playerId: SQL, currency: SQL, product: 'casino' | 'sport'): SQL;
 }
 
 function money(amountMinor: bigint, currency: string) {
@@ -148,17 +154,26 @@ export function createResponsibleGamingService(
     return { currency, limits, exclusion: exclusionOutputAt(await repo.activeExclusion(playerId, now), now) };
   }
 
-  /** The bet path's check, in the bet's transaction; with `sessionStart`, the session limit too. */
+  /**
+   * The bet path's check, in the bet's transaction: a game bet (`casino`) with the session limit
+   * too; for both, the product's bonus max bet read in the same statement (ADR 070).
+   */
   async function checkStake(
     tx: RgTx,
     playerId: bigint,
     currency: string,
     stakeMinor: bigint,
-    sessionStart: ResponsibleGamingCollaborators['sessionStartSql'] | null,
+    product: 'casino' | 'sport',
   ): Promise<void> {
     const now = deps.now();
     // One round trip for everyone; the window sums only for players with limits.
-    const facts = await responsibleGamingQueries(tx).betFacts(playerId, now, sessionStart);
+    const facts = await responsibleGamingQueries(tx).betFacts(
+      playerId,
+      currency,
+      now,
+      product === 'casino' ? collaborators.sessionStartSql : null,
+      (player, inCurrency) => collaborators.maxBetSql(player, inCurrency, product),
+    );
     if (facts.excluded) throw new BetRefused('rg_excluded');
     const inForce: { kind: LimitKind; period: LimitPeriod; limitMinor: bigint }[] = [];
     for (const record of facts.limits) {
@@ -174,6 +189,9 @@ export function createResponsibleGamingService(
     }
     if (facts.session && sessionLimitReached(facts.session.limit, facts.session.startedAt, now).reached) {
       throw new BetRefused('rg_session_limit_reached');
+    }
+    if (facts.ceilingMinor !== null && stakeMinor > facts.ceilingMinor) {
+      throw new BetRefused('bet_limit_exceeded');
     }
   }
 
@@ -298,18 +316,20 @@ export function createResponsibleGamingService(
     /**
      * A sports bet's check (runs in the bet's transaction, under the player's balance lock taken by
      * the call's first statement, so concurrent bets of one player see each other's stakes): a stake
-     * that would take any loss or wager limit in force past its amount is refused, nothing written.
+     * that would take any loss or wager limit in force past its amount is refused, then one above
+     * the betting bonus's max bet (`bet_limit_exceeded`); nothing written.
      */
-    checkBet: ((tx, playerId, currency, stakeMinor) =>
-      checkStake(tx, playerId, currency, stakeMinor, null)) satisfies CheckBet,
+    checkSportBet: ((tx, playerId, currency, stakeMinor) =>
+      checkStake(tx, playerId, currency, stakeMinor, 'sport')) satisfies CheckBet,
 
     /**
-     * A game bet's check: the same, and the session limit (ADR 028) read in the same statement: once
-     * the limit in force is reached — or with a limit and no live session (the player was logged
-     * out) — the bet is refused with `rg_session_limit_reached` and nothing is written.
+     * A game bet's check: the same with the casino bonus's max bet, and the session limit (ADR 028)
+     * read in the same statement: once the limit in force is reached — or with a limit and no live
+     * session (the player was logged out) — the bet is refused with `rg_session_limit_reached` and
+     * nothing is written.
      */
     checkGameBet: ((tx, playerId, currency, stakeMinor) =>
-      checkStake(tx, playerId, currency, stakeMinor, collaborators.sessionStartSql)) satisfies CheckBet,
+      checkStake(tx, playerId, currency, stakeMinor, 'casino')) satisfies CheckBet,
 
     /** The audit trail of a player (newest first), for support and the tests. */
     audit(playerId: bigint, limit = 100) {

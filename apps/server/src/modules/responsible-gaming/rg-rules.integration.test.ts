@@ -112,12 +112,12 @@ describe('self-exclusion end and its cooling-off', () => {
     // The promotions engine granted nothing.
     expect(await bonusCount(p.id)).toBe(0);
     await h.database.db.transaction(async (tx) => {
-      await expect(rg().checkBet(tx, p.id, 'EUR', 100n)).rejects.toMatchObject({ code: 'rg_excluded' });
+      await expect(rg().checkSportBet(tx, p.id, 'EUR', 100n)).rejects.toMatchObject({ code: 'rg_excluded' });
     });
 
     clock += HOUR + 1000;
     await rg().assertNotExcluded(p.id);
-    await h.database.db.transaction((tx) => rg().checkBet(tx, p.id, 'EUR', 100n));
+    await h.database.db.transaction((tx) => rg().checkSportBet(tx, p.id, 'EUR', 100n));
     const redeemed = await browser.call('campaigns.activateOffer', { promo_code: 'WELCOME10' });
     expect(redeemed.body.status, JSON.stringify(redeemed.body)).toBe(1);
     expect(await bonusCount(p.id)).toBe(1);
