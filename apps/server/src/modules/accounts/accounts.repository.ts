@@ -1,6 +1,7 @@
 /** The only place the accounts module touches Drizzle; rows leave as plain typed records. */
 import type { Db } from '@croupier/db/client';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { rowIdOf } from '../../lib/row-id.ts';
 import {
   contactConfirmationCodes,
   currencyRates,
@@ -369,7 +370,8 @@ function createAccountsQueries(db: Executor) {
     /** Staff search (staff-view.ts): id, or a prefix of the login or of an email or phone contact. */
     async staffSearch(query: string, page: { offset: number; count: number }): Promise<StaffPlayerSummary[]> {
       const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const byId = /^[1-9][0-9]{0,17}$/.test(query) ? sql`p.id = ${BigInt(query)} OR` : sql``;
+      const id = rowIdOf(query);
+      const byId = id !== null ? sql`p.id = ${id} OR` : sql``;
       const phonePrefix = query.replace(/[^0-9]/g, '');
       const byPhone =
         phonePrefix.length >= 3

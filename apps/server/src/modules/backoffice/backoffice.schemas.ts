@@ -3,6 +3,7 @@
  * that sends `role` or `confirmed` to registration learns it was not taken.
  */
 import { z } from 'zod';
+import { ROW_ID } from '../../lib/row-id.ts';
 import { BACKOFFICE_ROLES } from './backoffice.roles.ts';
 
 /** Back-office passwords guard the site's content and the cashier's approvals: longer than players'. */
@@ -75,10 +76,7 @@ export const listUsersQuery = z.object({
 });
 
 export const auditLogQuery = z.object({
-  staff_id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,17}$/, 'invalid_format')
-    .optional(),
+  staff_id: z.string().regex(ROW_ID, 'invalid_format').optional(),
   action: z
     .string()
     .regex(/^[a-z_]{1,32}\.[a-z_]{1,48}$/, 'invalid_format')
@@ -97,7 +95,7 @@ export const auditLogQuery = z.object({
 
 export const roleBody = z.strictObject({ role: z.enum(BACKOFFICE_ROLES).nullable() });
 export const mfaEnableBody = z.strictObject({ code: mfaCode });
-export const userIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') });
+export const userIdParams = z.object({ id: z.string().regex(ROW_ID, 'invalid_format') });
 
 export const changePasswordBody = z
   .strictObject({

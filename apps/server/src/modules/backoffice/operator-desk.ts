@@ -9,7 +9,7 @@ import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 
-export const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+export { idParams } from '../../lib/row-id.ts';
 export const localized = (max: number) =>
   z.object({ en: z.string().trim().min(1).max(max), fr: z.string().trim().min(1).max(max) }).strict();
 export const optionalText = z.object({ en: z.string().max(4000), fr: z.string().max(4000) }).strict();

@@ -15,11 +15,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { requestLocale } from '../../lib/request-locale.ts';
+import { idParams } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from './operator-errors.ts';
 import type { PlayersDesk } from './players.service.ts';
 import { staffAction } from './require-backoffice-role.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
 const searchQuery = z
   .object({
     q: z.string().trim().min(1).max(254),

@@ -14,6 +14,7 @@ import { formatMinor, parseMinor } from '@croupier/money/decimal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { idParams } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import {
@@ -25,7 +26,6 @@ import {
 } from './bonus-template.ts';
 import { type BonusesService, invalidTemplate, type StaffTemplate } from './bonuses.service.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
 const text = z.object({ en: z.string().max(2000), fr: z.string().max(2000) }).strict();
 const decimal = z.string().max(40).nullable().default(null);
 const amountsBody = z

@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { idParams } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import type { CampaignsService } from './campaigns.service.ts';
@@ -21,7 +22,6 @@ import type { CampaignsService } from './campaigns.service.ts';
 /** The most codes one batch makes. */
 export const PROMO_BATCH_MAX = 1000;
 
-const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
 const pageQuery = z
   .object({
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

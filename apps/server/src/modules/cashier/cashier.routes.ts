@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { MessageRegistry } from '../../lib/messages.ts';
 import { requestLocale } from '../../lib/request-locale.ts';
+import { idParams, ROW_ID } from '../../lib/row-id.ts';
 import { SIGNATURE_HEADER } from '../../lib/signature.ts';
 import { acceptRawBodies, firstHeader, handleWebhookErrors, rawBody } from '../../lib/webhook-scope.ts';
 import type { BackofficeActor } from '../backoffice/backoffice.service.ts';
@@ -36,7 +37,6 @@ const RESULT_PAGES: Record<string, string> = {
   cancel: 'paycancel',
 };
 
-const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
 const listQuery = z
   .object({
     status: z.enum(OPERATOR_WITHDRAWAL_STATUSES).default('pending'),
@@ -130,7 +130,7 @@ export async function cashierRoutes(
         const status = typeof request.query.status === 'string' ? request.query.status : '';
         // Without a known outcome the payment may still be under way: the pending page polls.
         const page = RESULT_PAGES[status] ?? 'paypending';
-        const id = /^[1-9][0-9]{0,17}$/.test(request.params.id) ? request.params.id : null;
+        const id = ROW_ID.test(request.params.id) ? request.params.id : null;
         const language = requestLocale(request, prefix ? locale : undefined);
         const path = localizePath(`/cashier/${page}${id ? `/${id}` : ''}`, language);
         return reply.header('cache-control', 'no-store').redirect(path, 302);

@@ -1,5 +1,6 @@
 /** A player's own transactions: one by id, and the history page by page. */
 import type { TransactionOutput } from '@croupier/contract/cashier/common';
+import { rowIdOf } from '../../lib/row-id.ts';
 import type { TransactionType } from './cashier.repository.ts';
 import type { CashierContext } from './cashier-context.ts';
 import { invalidField } from './request-checks.ts';
@@ -22,7 +23,7 @@ export function createHistory(context: Pick<CashierContext, 'repository' | 'expo
       count: number;
     }) {
       const query = input.query?.trim();
-      const digits = query !== undefined && /^[1-9][0-9]{0,17}$/.test(query) ? BigInt(query) : undefined;
+      const digits = rowIdOf(query) ?? undefined;
       const { rows, more } = await repository.searchDeposits({
         ...(digits !== undefined ? { id: digits, playerId: digits } : {}),
         ...(query && digits === undefined ? { paymentId: query } : {}),

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { rowIdOf } from '../../lib/row-id.ts';
 import { verifyWebhookSignature } from '../../lib/signature.ts';
 import { parseAmount } from '../wallet/typed-amount.ts';
 import { depositLedgerArguments } from '../wallet/wallet.service.ts';
@@ -248,8 +249,7 @@ export function createWebhooks(
 
   /** The player the event names (`data.customer.id`, our player id as we sent it), if it is one. */
   function claimedPlayer(event: WebhookEvent): bigint | null {
-    const id = event.data.customer?.id;
-    return id !== undefined && /^[1-9][0-9]{0,17}$/.test(id) ? BigInt(id) : null;
+    return rowIdOf(event.data.customer?.id);
   }
 
   /**

@@ -12,11 +12,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { idParams } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import type { BannersDesk } from './banners-desk.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
 const deleteQuery = z.object({ version: z.string().max(40) }).strict();
 
 export async function bannersOperatorRoutes(

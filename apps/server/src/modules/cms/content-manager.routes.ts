@@ -15,12 +15,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { rowId } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import { CONFIG_SECTIONS, CONTENT_COLLECTIONS, type ContentManager } from './content-manager.ts';
 
 const collectionParams = z.object({ collection: z.enum(CONTENT_COLLECTIONS) }).strict();
-const entryParams = collectionParams.extend({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+const entryParams = collectionParams.extend({ id: rowId }).strict();
 const listQuery = z
   .object({
     start: z.coerce.number().int().min(0).max(100_000).default(0),

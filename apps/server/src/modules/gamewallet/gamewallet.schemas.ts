@@ -6,6 +6,7 @@
 import { MAX_AMOUNT_MINOR } from '@croupier/ledger/ledger';
 import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
+import { rowId } from '../../lib/row-id.ts';
 
 export const WALLET_ACTIONS = [
   'authenticate',
@@ -37,7 +38,7 @@ const amount = z.string().min(1).max(40);
 export const authenticateRequest = z.object({ token, game: providerId });
 export const balanceRequest = z.object({ token });
 /** A free-spin pack id (ADR 024): a positive decimal integer, as a string like every id. */
-const packId = z.string().regex(/^[1-9][0-9]{0,17}$/);
+const packId = rowId;
 export const winRequest = z.object({
   token,
   transaction_id: providerId,

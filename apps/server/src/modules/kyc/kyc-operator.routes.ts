@@ -13,6 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { rowId } from '../../lib/row-id.ts';
 import { operatorErrorHandler, rawParam, sendData } from '../backoffice/operator-errors.ts';
 import { staffAction } from '../backoffice/require-backoffice-role.ts';
 import type { KycService } from './kyc.service.ts';
@@ -30,7 +31,7 @@ const queueQuery = z
     count: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
-const playerParams = z.object({ playerId: z.string().regex(/^[1-9][0-9]{0,17}$/) }).strict();
+const playerParams = z.object({ playerId: rowId }).strict();
 const documentParams = playerParams.extend({ imageId: z.string().regex(/^[A-Za-z0-9]{1,40}$/) }).strict();
 const decisionBody = z
   .object({

@@ -8,6 +8,7 @@ import { FairRandom } from '@croupier/games/fair';
 import { nodeHmacSha256 } from '@croupier/games/node-hmac';
 import type { Deps } from '../../deps.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
+import { ROW_ID } from '../../lib/row-id.ts';
 import { RgsError, roundNotFound, walletUnavailable } from './rgs.errors.ts';
 import type { RgsRepository, RoundWithMode, TakenNonce, Tx } from './rgs.repository.ts';
 import { CALL_LEASE_MS, isRecord, type RgsContext, type RoundView } from './rgs-model.ts';
@@ -342,7 +343,7 @@ export function createRounds({ deps, repository, wallet, later, support, deliver
       ctx.mode !== 'real' ||
       ctx.engine.name !== 'slot' ||
       typeof packId !== 'string' ||
-      !/^[1-9][0-9]{0,17}$/.test(packId)
+      !ROW_ID.test(packId)
     ) {
       throw new RgsError('bad_bet', 'Free spins are not playable here', { field: 'freeRound' });
     }

@@ -17,6 +17,7 @@ import {
   payloadDigest,
   signKycRequest,
 } from '../../lib/kyc-signature.ts';
+import { ROW_ID } from '../../lib/row-id.ts';
 import { kycCredentials } from '../../provider-credentials.ts';
 import { checkUpload, plannedOutcome } from './image-check.ts';
 import { type ApplicantRecord, canSubmit, createKycRepository, type NewDocument } from './kyc.repository.ts';
@@ -263,7 +264,7 @@ export function createSandboxKyc(deps: Pick<Deps, 'db' | 'config' | 'log' | 'now
     /** GET /resources/inspections/{inspectionId}/resources/{imageId}: an image's bytes. */
     async documentImage(inspectionId: string, imageId: string) {
       const row =
-        /^[a-f0-9]{24}$/.test(inspectionId) && /^[1-9][0-9]{0,17}$/.test(imageId)
+        /^[a-f0-9]{24}$/.test(inspectionId) && ROW_ID.test(imageId)
           ? await repository.document(inspectionId, BigInt(imageId))
           : undefined;
       if (!row) throw new KycSandboxError(404, 'Resource not found');
