@@ -9,7 +9,6 @@ import { parseMinor } from '@croupier/money/decimal';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 
-export { idParams } from '../../lib/row-id.ts';
 export const localized = (max: number) =>
   z.object({ en: z.string().trim().min(1).max(max), fr: z.string().trim().min(1).max(max) }).strict();
 export const optionalText = z.object({ en: z.string().max(4000), fr: z.string().max(4000) }).strict();

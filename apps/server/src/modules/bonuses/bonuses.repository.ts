@@ -1,6 +1,7 @@
 /** The only file of the bonuses module that touches Drizzle. */
 import type { Db } from '@croupier/db/client';
 import { and, asc, count, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { WagerProduct } from '../wagers/wager-event.ts';
 import type { BonusStatus } from './bonus-state.ts';
 import type {
   BonusKind,
@@ -16,9 +17,6 @@ import {
   playerBonuses,
 } from './bonuses.tables.ts';
 
-/** What a bet is: a casino stake (limited by the casino bonus) or a sports stake (by the betting bonus). */
-export type BetProduct = 'casino' | 'sport';
-
 /**
  * SQL for a player's maximum bet in a currency (ADR 020): the lowest `max_bet_minor` of the
  * player's funded bonuses on the product's account (a casino bet is limited by the casino bonus, a
@@ -27,7 +25,7 @@ export type BetProduct = 'casino' | 'sport';
  * bet: `maxBetFor` selects it, and the bet path reads it in the responsible-gaming check's statement
  * (ADR 070).
  */
-export function maxBetSql(playerId: SQL, currency: SQL, product: BetProduct): SQL {
+export function maxBetSql(playerId: SQL, currency: SQL, product: WagerProduct): SQL {
   const account = product === 'sport' ? 'betting_bonus' : 'bonus';
   return sql`(SELECT min(${bonusTemplateAmounts.maxBetMinor})
     FROM ${playerBonuses}
@@ -397,7 +395,7 @@ export function createBonusesRepository(db: Db) {
     async maxBet(
       playerId: bigint,
       currency: string,
-      product: BetProduct,
+      product: WagerProduct,
       executor: BonusExecutor = db,
     ): Promise<bigint | null> {
       const result = await executor.execute<{ max: string | null }>(

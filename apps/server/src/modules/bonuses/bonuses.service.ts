@@ -16,11 +16,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertVersion, editVersion } from '../../lib/edit-version.ts';
 import { closePack } from '../games/free-rounds.ts';
 import type { GamesService } from '../games/games.service.ts';
+import type { WagerProduct } from '../wagers/wager-event.ts';
 import type { BonusMoves, BonusMoveTarget } from '../wallet/bonus-moves.ts';
 import { type BonusAction, BonusTransitionError, isFunded, nextBonusState } from './bonus-state.ts';
 import { BonusTemplateError, type BonusTemplateInput, validateTemplate } from './bonus-template.ts';
 import {
-  type BetProduct,
   type BonusTx,
   createBonusesRepository,
   type PlayerBonusRecord,
@@ -492,7 +492,7 @@ export function createBonusesService(
     async maxBetFor(
       playerId: bigint,
       currency: string,
-      product: BetProduct = 'casino',
+      product: WagerProduct = 'casino',
       /** The caller's transaction, so the read uses its connection. */
       executor?: BonusTx,
     ): Promise<bigint | null> {

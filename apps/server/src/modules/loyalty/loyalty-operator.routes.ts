@@ -7,10 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MessageRegistry } from '../../lib/messages.ts';
+import { idParams } from '../../lib/row-id.ts';
 import {
   currency,
   deskText,
-  idParams,
   key,
   localized,
   minor,

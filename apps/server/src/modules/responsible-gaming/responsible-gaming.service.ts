@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BetRefused, type CheckBet } from '../gamewallet/gamewallet.service.ts';
+import type { WagerProduct } from '../wagers/wager-event.ts';
 import { playerWagerTotals } from '../wagers/wagers.service.ts';
 import { parseAmount } from '../wallet/typed-amount.ts';
 import { type ExclusionDuration, exclusionEnd } from './exclusions.ts';
@@ -51,7 +52,7 @@ export interface ResponsibleGamingCollaborators {
    * without one: read in the bet check's statement (ADR 070), a stake above it refused after the
    * responsible-gaming verdicts with `bet_limit_exceeded`.
    */
-  maxBetSql(playerId: SQL, currency: SQL, product: 'casino' | 'sport'): SQL;
+  maxBetSql(playerId: SQL, currency: SQL, product: WagerProduct): SQL;
 }
 
 function money(amountMinor: bigint, currency: string) {
@@ -163,7 +164,7 @@ export function createResponsibleGamingService(
     playerId: bigint,
     currency: string,
     stakeMinor: bigint,
-    product: 'casino' | 'sport',
+    product: WagerProduct,
   ): Promise<void> {
     const now = deps.now();
     // One round trip for everyone; the window sums only for players with limits.
