@@ -99,7 +99,8 @@ export function EventRow({ event, utcOffset }: { event: SportsbookEvent; utcOffs
         <span className="text-right font-bold tabular-nums" data-testid="score-away">
           {live ? event.score.away : ''}
         </span>
-        <span className="col-span-2 text-xs text-gold">
+        {/* Gold reads as "more to open"; with none open, the line is a plain state. */}
+        <span className={`col-span-2 text-xs ${event.markets_count > 0 ? 'text-gold' : 'text-muted'}`}>
           {t('event.markets', { count: event.markets_count })}
         </span>
       </Link>

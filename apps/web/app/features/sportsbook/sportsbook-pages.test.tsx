@@ -267,8 +267,10 @@ describe('event rows and markets', () => {
         { locale },
       );
       const [open, stopped] = await screen.findAllByTestId('event-row');
-      expect(within(open as HTMLElement).getByText(some)).toBeTruthy();
-      expect(within(stopped as HTMLElement).getByText(none)).toBeTruthy();
+      // Gold is the link colour of "more to open"; a row with none open says so in muted text.
+      expect(within(open as HTMLElement).getByText(some).className).toContain('text-gold');
+      expect(within(stopped as HTMLElement).getByText(none).className).toContain('text-muted');
+      expect(within(stopped as HTMLElement).getByText(none).className).not.toContain('text-gold');
       expect(screen.queryByText(/\+0/)).toBeNull();
       cleanup();
     }
