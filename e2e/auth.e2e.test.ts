@@ -17,19 +17,16 @@ import { type RunningSite, startSite } from './server.ts';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const PASSWORD = 'Secret-123';
-/** Idle logout after 10 s: the warning shows at 8 s (80 %). */
-const IDLE_SECONDS = 10;
 /**
- * How long a test waits for the warning, from the page's hydration (or the click that restarted the
- * clock). The clock starts a little after the hydration mark and is read once a second, so the
- * warning came 9.2–9.9 s after the mark on a quiet machine: the old 11 s left about a second, and
- * loaded CI runs missed it. The warning stays up until the logout at 10 s on the clock, so the wait
- * covers that whole window and more.
+ * The site's own idle logout (TIME_TO_FORCE_LOGOUT_SECONDS, an hour by default): the warning at
+ * 80 %, the logout at 100 %. The idle journeys run it on the page's clock (Playwright's fake
+ * timers), jumped forward, instead of waiting it out: a 10-second logout on a site of its own
+ * waited ~35 s in real time, and on a loaded CI machine the warning's window was missed.
  */
-const WARNING_WAIT_MS = (IDLE_SECONDS + 5) * 1000;
+const IDLE_MS = 3600 * 1000;
+const WARN_MS = IDLE_MS * 0.8;
 
 let site: RunningSite;
-let idleSite: RunningSite;
 let browser: Browser;
 /** The context of the page opened last (a test opens one, but for the idle screenshots' four). */
 let context: BrowserContext;
@@ -39,17 +36,13 @@ let counter = 0;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [site, idleSite] = await Promise.all([
-    startSite(),
-    startSite({ env: { TIME_TO_FORCE_LOGOUT_SECONDS: String(IDLE_SECONDS) } }),
-  ]);
+  site = await startSite();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await idleSite?.close();
 });
 
 afterEach(async () => {
@@ -440,23 +433,54 @@ describe('registration completion', () => {
   });
 });
 
+/**
+ * Waits until the page's idle clock runs: it lives in the auth runtime, a module fetched after
+ * hydration (`deferred`), so once the network is quiet it is mounted and reading the clock.
+ */
+async function idleClockRunning(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.clock.runFor(1_000);
+}
+
+/**
+ * Jumps the page's clock `ms` forward (timers due on the way fire once) and lets the idle clock,
+ * read once a second, see the new time.
+ */
+async function idleFor(page: Page, ms: number): Promise<void> {
+  await page.clock.fastForward(ms);
+  await page.clock.runFor(1_000);
+}
+
 describe('session idle', () => {
   test('the warning counts down at 80 % of time_to_force_logout, activity resets it, 100 % logs out', async () => {
     const page = await openPage();
-    await registerByApi(idleSite.baseUrl, uniqueEmail());
-    await page.goto(`${idleSite.baseUrl}/`);
+    await registerByApi(site.baseUrl, uniqueEmail());
+    await page.clock.install();
+    await page.goto(`${site.baseUrl}/`);
     await hydrated(page);
     await page.getByTestId('user-menu-button').filter({ visible: true }).waitFor();
+    await idleClockRunning(page);
     const warning = page.getByTestId('idle-warning');
-    await warning.waitFor({ timeout: WARNING_WAIT_MS });
+    // A minute short of 80 %: no warning yet.
+    await idleFor(page, WARN_MS - 60_000);
+    expect(await warning.count()).toBe(0);
+    // Past 80 %: the warning counts down what is left of the hour, about 10 minutes by now.
+    await idleFor(page, 120_000);
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/\b(9|10):[0-5]\d/);
     // No close button: only activity (or the button, a click) keeps the session.
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Close dialog' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Stay signed in' }).click();
     await warning.waitFor({ state: 'detached' });
-    await warning.waitFor({ timeout: WARNING_WAIT_MS });
-    await page.getByTestId('sign-in').waitFor({ timeout: (IDLE_SECONDS * 0.2 + 4) * 1000 });
+    // The click started the clock again: 80 % of an hour later the warning is back, then 100 %.
+    await idleFor(page, WARN_MS - 60_000);
+    expect(await warning.count()).toBe(0);
+    await idleFor(page, 120_000);
+    await warning.waitFor();
+    await idleFor(page, IDLE_MS - WARN_MS);
+    await page.getByTestId('sign-in').waitFor();
     await page.getByText('You were signed out after a period of inactivity.').waitFor();
-    const info = await api(idleSite.baseUrl, 'account.getInfo');
+    const info = await api(site.baseUrl, 'account.getInfo');
     expect((info.data as { uid: number }).uid).toBe(0);
   });
 });
@@ -515,21 +539,20 @@ describe('screenshots', () => {
     }
   }
 
-  // Four players go idle side by side: one wait for the warning instead of four in a row.
-  test('idle warning at 375 and 1440 px in en and fr', async () => {
-    const combos = [375, 1440].flatMap((width) =>
-      (['en', 'fr'] as const).map((locale) => ({ width, locale })),
-    );
-    await Promise.all(
-      combos.map(async ({ width, locale }) => {
+  for (const width of [375, 1440] as const) {
+    for (const locale of ['en', 'fr'] as const) {
+      test(`idle warning at ${width} px in ${locale}`, async () => {
         const page = await openPage({ width, locale: locale === 'fr' ? 'fr-FR' : 'en-US' });
-        await registerByApi(idleSite.baseUrl, uniqueEmail(), page.context());
-        await page.goto(`${idleSite.baseUrl}${locale === 'fr' ? '/fr' : '/'}`);
+        await registerByApi(site.baseUrl, uniqueEmail(), page.context());
+        await page.clock.install();
+        await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : '/'}`);
         await hydrated(page);
-        await page.getByTestId('idle-warning').waitFor({ timeout: WARNING_WAIT_MS });
+        await idleClockRunning(page);
+        await idleFor(page, WARN_MS + 60_000);
+        await page.getByTestId('idle-warning').waitFor();
         await page.waitForTimeout(150);
         await page.screenshot({ path: path.join(SCREENSHOTS, `auth-idle-warning-${locale}-${width}.png`) });
-      }),
-    );
-  });
+      });
+    }
+  }
 });

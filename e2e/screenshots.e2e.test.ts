@@ -5,10 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { hydrated } from './page-ready.ts';
+import { hydrated, painted } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
 const OUT = path.join(import.meta.dirname, 'screenshots');
@@ -23,6 +23,13 @@ const PAGES = [
 let site: RunningSite;
 let maintenance: RunningSite | undefined;
 let browser: Browser;
+
+/** Opens `url` and waits until it is hydrated and painted (fonts, images in view). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+  await painted(page);
+}
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -61,7 +68,7 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
       });
       for (const entry of PAGES) {
         const url = `${site.baseUrl}${locale === 'fr' ? (entry.path === '/' ? '/fr' : `/fr${entry.path}`) : entry.path}`;
-        await page.goto(url, { waitUntil: 'networkidle' });
+        await open(page, url);
         await page.screenshot({
           path: path.join(OUT, `${entry.name}-${locale}-${width}.png`),
           fullPage: true,
@@ -79,8 +86,7 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
         }
       }
       // States behind a click or a session: a dialog, the side menu, a player's payment pages.
-      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : '/'}`, { waitUntil: 'networkidle' });
-      await hydrated(page);
+      await open(page, `${site.baseUrl}${locale === 'fr' ? '/fr' : '/'}`);
       if (width < 768) await page.getByTestId('side-menu-button').click();
       else await page.getByTestId('language-switch').click();
       await page.getByRole('dialog').waitFor();
@@ -89,16 +95,12 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
       const player = await site.harness.createPlayer();
       await context.addCookies([{ name: 'sid', value: player.token, url: site.baseUrl }]);
       for (const result of ['paysuccess/tx-1029', 'paypending', 'payfail']) {
-        await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/cashier/${result}`, {
-          waitUntil: 'networkidle',
-        });
+        await open(page, `${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/cashier/${result}`);
         await page.screenshot({ path: path.join(OUT, `pay-${result.split('/')[0]}-${locale}-${width}.png`) });
       }
-      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/_icons`, { waitUntil: 'networkidle' });
+      await open(page, `${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/_icons`);
       await page.screenshot({ path: path.join(OUT, `icons-${locale}-${width}.png`) });
-      await page.goto(`${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/forms/sign_in`, {
-        waitUntil: 'networkidle',
-      });
+      await open(page, `${site.baseUrl}${locale === 'fr' ? '/fr' : ''}/forms/sign_in`);
       await page.screenshot({ path: path.join(OUT, `sign-in-${locale}-${width}.png`) });
       await context.close();
       if (maintenance) {
@@ -106,9 +108,7 @@ test('screenshots at 375 and 1440 px, English and French', async () => {
           viewport: { width, height: width < 768 ? 812 : 900 },
         });
         const closedPage = await closedContext.newPage();
-        await closedPage.goto(`${maintenance.baseUrl}${locale === 'fr' ? '/fr' : '/'}`, {
-          waitUntil: 'networkidle',
-        });
+        await open(closedPage, `${maintenance.baseUrl}${locale === 'fr' ? '/fr' : '/'}`);
         await closedPage.screenshot({ path: path.join(OUT, `maintenance-${locale}-${width}.png`) });
         await closedContext.close();
       }
