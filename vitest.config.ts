@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
  * per file) and e2e (the built site in system Chromium). `npm test` runs them all: unit and
  * integration files together, one per core at once (an integration file waits on PostgreSQL half
  * the time), then the browser journeys one at a time (each keeps both cores ~85 % busy).
+ *
+ * Unit and integration files share their worker's module graph (`isolate: false`, ADR 071): a file
+ * imports the server or a page once per worker, not once per file. No test mocks a module, and each
+ * file restores what it stubs (timers, globals, env), which a shared worker needs.
  */
 export default defineConfig({
   test: {
@@ -24,6 +28,7 @@ export default defineConfig({
           // fill the time an integration file waits on PostgreSQL. (A project with one worker would
           // run in vitest's sequential group instead, after the others: 154 s alone on 2 cores.)
           maxWorkers: '100%',
+          isolate: false,
           // They run beside the integration files, which keep both cores busy: a component test's
           // first lazy import (transformed on demand) took over 5 s there once, 0.4 s alone.
           testTimeout: 15_000,
@@ -39,6 +44,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: '100%',
+          isolate: false,
         },
       },
       {
