@@ -19,7 +19,7 @@ import { base32Decode, totpAt } from '../apps/server/src/modules/auth/totp.ts';
 import { createStaffAccount } from '../apps/server/src/modules/backoffice/backoffice.staff.ts';
 import { createStaff as createEnrolledStaff } from '../apps/server/src/modules/backoffice/staff-test-client.ts';
 import { confirmedPlayer, payAtProvider } from '../apps/server/src/modules/cashier/cashier-test-client.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, withoutServiceWorker } from './browser.ts';
 import { axeProblems } from './kit.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
@@ -120,14 +120,16 @@ afterEach(async () => {
 
 async function openPage(options: { width?: number; locale?: string } = {}): Promise<Page> {
   const width = options.width ?? 1440;
-  context = await browser.newContext({
-    viewport: { width, height: width < 768 ? 812 : 900 },
-    deviceScaleFactor: 1,
-    locale: options.locale ?? 'en-US',
-    // axe-core goes in as an inline script.
-    bypassCSP: true,
-    ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
-  });
+  context = await withoutServiceWorker(
+    await browser.newContext({
+      viewport: { width, height: width < 768 ? 812 : 900 },
+      deviceScaleFactor: 1,
+      locale: options.locale ?? 'en-US',
+      // axe-core goes in as an inline script.
+      bypassCSP: true,
+      ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
+    }),
+  );
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {

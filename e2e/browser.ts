@@ -3,7 +3,7 @@
  * missing browser is a clear error, never a silent skip.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,4 +24,19 @@ export async function launchBrowser(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser context whose pages see no service worker API, as in a browser without one. The
+ * site's worker precaches every hashed asset (ADR 038: 286 files, ~2 MB) when a context first opens
+ * a page; journeys open a fresh context per test, so each paid that download and the cache writes
+ * again, for nothing they check. The worker has its own journey (pwa.e2e.test.ts) and the push
+ * journey keeps it; the site without one must work anyway (spec §8).
+ */
+export async function withoutServiceWorker(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript(() => {
+    // Deleted, not set to undefined: `'serviceWorker' in navigator` must be false.
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  });
+  return context;
 }

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -73,13 +73,15 @@ async function registerPlayer(): Promise<{ token: string }> {
 async function openPage(
   options: { width?: number; lang?: Lang; player?: { token: string }; axe?: boolean } = {},
 ): Promise<Page> {
-  context = await browser.newContext({
-    // axe is injected as an inline script, which the site's CSP rightly refuses.
-    bypassCSP: options.axe ?? false,
-    viewport: { width: options.width ?? 375, height: 800 },
-    locale: options.lang === 'fr' ? 'fr-FR' : 'en-US',
-    reducedMotion: 'reduce',
-  });
+  context = await withoutServiceWorker(
+    await browser.newContext({
+      // axe is injected as an inline script, which the site's CSP rightly refuses.
+      bypassCSP: options.axe ?? false,
+      viewport: { width: options.width ?? 375, height: 800 },
+      locale: options.lang === 'fr' ? 'fr-FR' : 'en-US',
+      reducedMotion: 'reduce',
+    }),
+  );
   if (options.player) {
     await context.addCookies([{ name: 'sid', value: options.player.token, url: site.baseUrl }]);
   }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -97,6 +97,7 @@ export function journeySite(
         reducedMotion: 'reduce',
         bypassCSP: options.bypassCSP ?? false,
       });
+      await withoutServiceWorker(context);
       // Every page of the context (a new tab too); messages from frames arrive through their page.
       context.on('page', (page) => {
         page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -26,10 +26,12 @@ afterAll(async () => {
 });
 
 async function openPage(options: { width?: number; locale?: string } = {}): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: options.width ?? 1440, height: 900 },
-    locale: options.locale ?? 'en-US',
-  });
+  context = await withoutServiceWorker(
+    await browser.newContext({
+      viewport: { width: options.width ?? 1440, height: 900 },
+      locale: options.locale ?? 'en-US',
+    }),
+  );
   page = await context.newPage();
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
