@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, withoutServiceWorker } from './browser.ts';
+import { device, launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -61,16 +61,8 @@ async function openPage(options: { width?: number; locale?: string } = {}): Prom
   const width = options.width ?? 1440;
   context = await withoutServiceWorker(
     await browser.newContext({
-      viewport: { width, height: width < 768 ? 812 : 900 },
-      deviceScaleFactor: 1,
+      ...device(width),
       locale: options.locale ?? 'en-US',
-      ...(width < 768
-        ? {
-            isMobile: true,
-            hasTouch: true,
-            userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-          }
-        : {}),
     }),
   );
   contexts.push(context);

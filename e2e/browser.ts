@@ -3,7 +3,7 @@
  * missing browser is a clear error, never a silent skip.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,4 +39,19 @@ export async function withoutServiceWorker(context: BrowserContext): Promise<Bro
     delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
   });
   return context;
+}
+
+/** A phone's user agent: with it the site lays a page out and behaves as it does on a phone. */
+const PHONE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+
+/**
+ * The device a journey's context plays: `width` px wide; a phone (touch, a phone's user agent,
+ * 812 px tall) below 768 px unless `phone` says otherwise, a desktop (900 px tall) above.
+ */
+export function device(width: number, phone = width < 768): BrowserContextOptions {
+  return {
+    viewport: { width, height: phone ? 812 : 900 },
+    deviceScaleFactor: 1,
+    ...(phone ? { isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT } : {}),
+  };
 }

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, withoutServiceWorker } from './browser.ts';
+import { device, launchBrowser, withoutServiceWorker } from './browser.ts';
 import { axeProblems, gameServerFrame, payWithSuccessCard, submitDeposit } from './kit.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
@@ -70,22 +70,13 @@ afterEach(async () => {
 });
 
 async function openPage(lang: Lang, width = 1440): Promise<Page> {
-  const mobile = width < 768;
   context = await withoutServiceWorker(
     await browser.newContext({
-      viewport: { width, height: mobile ? 812 : 900 },
-      deviceScaleFactor: 1,
+      ...device(width),
       locale: lang === 'fr' ? 'fr-FR' : 'en-US',
       reducedMotion: 'reduce',
       // axe-core goes in as an inline script; the site's CSP only trusts its own nonce.
       bypassCSP: true,
-      ...(mobile
-        ? {
-            isMobile: true,
-            hasTouch: true,
-            userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-          }
-        : {}),
     }),
   );
   if (cookies.length > 0) await context.addCookies(cookies);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { device, launchBrowser } from './browser.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -63,14 +63,7 @@ async function registerWithoutBirthDate(): Promise<string> {
 }
 
 async function phonePage(token: string): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    locale: 'fr-FR',
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-  });
+  context = await browser.newContext({ ...device(375), locale: 'fr-FR' });
   await context.addCookies([{ name: 'sid', value: token, url: site.baseUrl }]);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, withoutServiceWorker } from './browser.ts';
+import { device, launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -58,16 +58,8 @@ async function openPage(
   const width = options.width ?? 1440;
   context = await withoutServiceWorker(
     await browser.newContext({
-      viewport: { width, height: width < 768 ? 812 : 900 },
-      deviceScaleFactor: 1,
+      ...device(width),
       locale: options.locale ?? 'en-US',
-      ...(width < 768
-        ? {
-            isMobile: true,
-            hasTouch: true,
-            userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-          }
-        : {}),
     }),
   );
   if (options.signedIn) await context.addCookies(player.cookies);

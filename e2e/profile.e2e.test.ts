@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, withoutServiceWorker } from './browser.ts';
+import { device, launchBrowser, withoutServiceWorker } from './browser.ts';
 import { hydrated, interactive } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -179,16 +179,8 @@ async function openAs(
   const mobile = options.mobile ?? width < 768;
   context = await withoutServiceWorker(
     await browser.newContext({
-      viewport: { width, height: mobile ? 812 : 900 },
+      ...device(width, mobile),
       locale: 'en-US',
-      deviceScaleFactor: 1,
-      ...(mobile
-        ? {
-            isMobile: true,
-            hasTouch: true,
-            userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-          }
-        : {}),
     }),
   );
   if (player) await context.addCookies([{ name: 'sid', value: player.token, url: site.baseUrl }]);

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { device, launchBrowser } from './browser.ts';
 import { hydrated, painted } from './page-ready.ts';
 import { type RunningSite, startSite } from './server.ts';
 
@@ -47,17 +47,7 @@ afterAll(async () => {
 test('screenshots at 375 and 1440 px, English and French', async () => {
   for (const width of WIDTHS) {
     for (const locale of ['en', 'fr'] as const) {
-      const context = await browser.newContext({
-        viewport: { width, height: width < 768 ? 812 : 900 },
-        deviceScaleFactor: 1,
-        ...(width < 768
-          ? {
-              isMobile: true,
-              hasTouch: true,
-              userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
-            }
-          : {}),
-      });
+      const context = await browser.newContext(device(width));
       const page = await context.newPage();
       // Full-page captures of tall pages take tens of seconds on a loaded 2-core CI machine.
       page.setDefaultTimeout(90_000);
