@@ -8,7 +8,7 @@
 import type { DepositLimitOutput, TransactionOutput } from '@croupier/contract/cashier/common';
 import type { PaymentMethodOutput } from '@croupier/contract/cashier/payment-methods';
 import type { Locale } from '@croupier/contract/locales';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -225,6 +225,24 @@ describe('MenuDepositDetalization', () => {
     const history = calls.find((call) => call.method === 'cashier.gethistory');
     expect(history).toBeTruthy();
     expect(calls.map((call) => call.method).sort()).toEqual(['cashier.gethistory', 'cashier.paymentMethods']);
+  });
+
+  test('the latest deposit reads amount and status on one line, its date on the next, in both languages', async () => {
+    for (const [locale, line] of [
+      ['en', 'Last: €25.00 · Successful'],
+      ['fr', 'Dernier\u00a0: €25.00 · Réussi'],
+    ] as const) {
+      answers.push(
+        { status: 200, body: { status: 1, data: { items: [deposit], total: 1 } } },
+        { status: 200, body: { status: 1, data: { items: [CARD], total: 1 } } },
+      );
+      renderPage(<MenuDepositDetalization deposits={loadMenuDeposits(createBrowserApi(locale))} />, locale);
+      const panel = await screen.findByTestId('deposit-detalization');
+      // Not "… on 01.01.2030 at 10:05 · Successful": the 22rem card wrapped the status alone.
+      expect(within(panel).getByTestId('deposit-detalization-latest').textContent).toBe(line);
+      expect(within(panel).getByTestId('deposit-detalization-date').textContent).toContain('2030');
+      cleanup();
+    }
   });
 
   test('a failed load says so instead of showing stale or empty data', async () => {

@@ -30,15 +30,20 @@ export function DepositDetalization({
         <Icon name="history" className="text-muted" />
         <span className="flex min-w-0 flex-1 flex-col leading-tight">
           <span className="text-sm font-semibold">{t('detalization.title')}</span>
-          <span className="text-xs text-pretty text-muted">
+          {/* The amount and status, then the date: in one line the 22rem card wrapped "· Successful" alone. */}
+          <span className="text-xs text-muted" data-testid="deposit-detalization-latest">
             {latest
               ? t('detalization.latest', {
                   amount: money(latest.amount),
-                  date: dateTime(latest.created_at),
                   status: t(`status.deposit.${latest.status}`),
                 })
               : t('detalization.none')}
           </span>
+          {latest && (
+            <span className="text-xs text-muted" data-testid="deposit-detalization-date">
+              {dateTime(latest.created_at)}
+            </span>
+          )}
         </span>
         <Icon
           name="chevron-down"
