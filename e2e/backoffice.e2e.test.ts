@@ -118,18 +118,19 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-async function openPage(options: { width?: number; locale?: string } = {}): Promise<Page> {
+async function openPage(
+  options: { width?: number; locale?: string; serviceWorker?: boolean } = {},
+): Promise<Page> {
   const width = options.width ?? 1440;
-  context = await withoutServiceWorker(
-    await browser.newContext({
-      viewport: { width, height: width < 768 ? 812 : 900 },
-      deviceScaleFactor: 1,
-      locale: options.locale ?? 'en-US',
-      // axe-core goes in as an inline script.
-      bypassCSP: true,
-      ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
-    }),
-  );
+  const opened = await browser.newContext({
+    viewport: { width, height: width < 768 ? 812 : 900 },
+    deviceScaleFactor: 1,
+    locale: options.locale ?? 'en-US',
+    // axe-core goes in as an inline script.
+    bypassCSP: true,
+    ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  context = options.serviceWorker ? opened : await withoutServiceWorker(opened);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
@@ -332,11 +333,13 @@ test('a wrong password is told in words; an expired token leads back to sign-in'
 });
 
 test('the back office is noindex, and players never download it', async () => {
-  const page = await openPage();
+  // With the service worker: its precache downloads are requests too (the context's, not the page's).
+  const page = await openPage({ serviceWorker: true });
   const fetched: string[] = [];
-  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  page.context().on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await goto(page, '/');
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-offline-ready'));
+  expect(fetched.filter((url) => url.startsWith('/assets/')).length).toBeGreaterThan(50);
   expect(fetched.filter((url) => /backoffice/i.test(url))).toEqual([]);
   expect(await page.locator('a[href*="backoffice"]').count()).toBe(0);
 

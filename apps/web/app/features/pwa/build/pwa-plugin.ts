@@ -25,6 +25,11 @@ const SW_ENTRY = fileURLToPath(new URL('../sw/service-worker.ts', import.meta.ur
 
 /** What the service worker precaches, relative to the client build. */
 export const PRECACHE_PATTERNS = ['assets/**/*.{js,css,woff2}', `${ICON_DIR}/*.{html,png}`];
+/**
+ * Never precached: the back office's route modules. Players never download the back office (its
+ * pages load them for staff); the precache fetched all 60 of them into every player's browser.
+ */
+export const PRECACHE_IGNORES = ['assets/backoffice-*'];
 
 export function newBuildId(): string {
   return process.env.BUILD_ID || `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -77,6 +82,7 @@ export function pwaBuild(buildId: string): Plugin {
             swDest: path.join(clientDir, 'sw.js'),
             globDirectory: clientDir,
             globPatterns: PRECACHE_PATTERNS,
+            globIgnores: PRECACHE_IGNORES,
             // Hashed names already change with their content.
             dontCacheBustURLsMatching: /^assets\//,
             maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
