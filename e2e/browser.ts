@@ -28,7 +28,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A browser context whose pages see no service worker API, as in a browser without one. The
- * site's worker precaches every hashed asset (ADR 038: 286 files, ~2 MB) when a context first opens
+ * site's worker precaches the player site's hashed assets (ADR 038: 226 files, ~1.7 MB) when a context first opens
  * a page; journeys open a fresh context per test, so each paid that download and the cache writes
  * again, for nothing they check. The worker has its own journey (pwa.e2e.test.ts) and the push
  * journey keeps it; the site without one must work anyway (spec §8).
